@@ -1,0 +1,25 @@
+package lockstep.algorithms;
+
+/** What an algorithm promises, or suffers from: shown by {@code lockstep list}, the window's pickers and the docs. */
+public enum Flag {
+    /** Granted in request order. */
+    FAIR("fair"),
+    /** A release (or any change) wakes more waiters than can proceed. */
+    HERD("herd"),
+    /** A holder may acquire again without waiting for itself. */
+    REENTRANT("reentrant"),
+    /** Readers share the lock; writers are exclusive. */
+    SHARED("read/write"),
+    /** Apache Curator's own recipe, kept as a reference. */
+    REFERENCE("curator");
+
+    private final String label;
+
+    Flag(String label) {
+        this.label = label;
+    }
+
+    public String label() {
+        return label;
+    }
+}

@@ -1,0 +1,30 @@
+package lockstep.algorithms;
+
+/**
+ * One lock client: one ZooKeeper session, used by one algorithm, through the session seam. A scenario's clients
+ * ({@code c1}, {@code alice}) are LockClients.
+ */
+public interface LockClient extends AutoCloseable {
+
+    /** The client's name, used in every record of the seam. */
+    String name();
+
+    /** A handle on the lock at {@code lockPath}, asking for {@code mode} (mutexes treat every mode as exclusive). */
+    DistributedLock lock(String lockPath, LockMode mode);
+
+    /**
+     * True when {@code thread}, which runs this client's acquire, is parked waiting for a watch notification (and not
+     * at the seam, not running). The scheduler uses it to know when a client has nothing more to do.
+     */
+    boolean isWaitingForNotification(Thread thread);
+
+    /** The session ends abruptly, as when the process dies: no release, the server deletes its ephemeral nodes. */
+    void crash();
+
+    /** The server expires the session (as after a long pause); the client learns it when it next hears from it. */
+    void expire() throws Exception;
+
+    /** Closes the session politely. */
+    @Override
+    void close();
+}

@@ -1,0 +1,118 @@
+package lockstep.algorithms.curator;
+
+import java.util.concurrent.TimeUnit;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryNTimes;
+
+import lockstep.algorithms.DistributedLock;
+import lockstep.algorithms.LockClient;
+import lockstep.algorithms.LockMode;
+import lockstep.algorithms.session.Connection;
+import lockstep.algorithms.session.SessionEnder;
+import lockstep.algorithms.session.ZooKeeperSeam;
+
+/**
+ * A client of one of Apache Curator's own lock recipes, kept as a reference to compare against. Curator builds its
+ * ZooKeeper handles through Lockstep's seam ({@link ZooKeeperSeam#factory}), so its calls are recorded and scheduled
+ * like ours. Background activity that would make unscheduled calls or races is switched off: no ensemble tracker,
+ * empty node data (Curator's default is the host's address), and watchers notified on the event thread itself
+ * rather than through Curator's executor, so a woken waiter is visibly busy the moment its notification is delivered.
+ */
+public final class CuratorLockClient implements LockClient {
+
+    private final String name;
+    private final Connection connection;
+    private final CuratorFramework curator;
+    private final CuratorRecipe recipe;
+
+    private CuratorLockClient(String name, Connection connection, CuratorFramework curator,
+                              CuratorRecipe recipe) {
+        this.name = name;
+        this.connection = connection;
+        this.curator = curator;
+        this.recipe = recipe;
+    }
+
+    /** Connects a Curator client through the seam and waits until it is connected. */
+    public static CuratorLockClient connect(String name, Connection connection,
+                                            CuratorRecipe recipe)
+            throws Exception {
+        CuratorFramework curator = CuratorFrameworkFactory.builder()
+                .connectString(connection.connectString())
+                .sessionTimeoutMs(connection.sessionTimeoutMs())
+                .connectionTimeoutMs(connection.sessionTimeoutMs())
+                .retryPolicy(new RetryNTimes(10, 50))
+                .zookeeperFactory(ZooKeeperSeam.factory(name, connection.listener()))
+                .ensembleTracker(false)
+                .defaultData(new byte[0])
+                .runSafeService(Runnable::run)
+                .build();
+        curator.start();
+        if (!curator.blockUntilConnected(connection.sessionTimeoutMs(), TimeUnit.MILLISECONDS)) {
+            curator.close();
+            throw new java.io.IOException(name + " could not connect to " + connection.connectString());
+        }
+        return new CuratorLockClient(name, connection, curator, recipe);
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public DistributedLock lock(String lockPath, LockMode mode) {
+        return new CuratorLock(name, lockPath, mode, recipe.lock(curator, lockPath, mode));
+    }
+
+    /**
+     * Curator's waiter parks in {@code wait()} inside LockInternals' lock loop; any other wait (inside a ZooKeeper
+     * call, at the seam) is not a wait for a notification.
+     */
+    @Override
+    public boolean isWaitingForNotification(Thread thread) {
+        Thread.State state = thread.getState();
+        if (state != Thread.State.WAITING && state != Thread.State.TIMED_WAITING) {
+            return false;
+        }
+        StackTraceElement[] stack = thread.getStackTrace();
+        if (stack.length == 0 || !"wait".equals(stack[0].getMethodName()) && !isObjectWait(stack)) {
+            return false;
+        }
+        for (StackTraceElement frame : stack) {
+            if (frame.getClassName().endsWith("LockInternals") && frame.getMethodName().equals("internalLockLoop")) {
+                return true;
+            }
+            if (frame.getClassName().startsWith("org.apache.zookeeper") || frame.getClassName().startsWith("lockstep")) {
+                return false; // parked inside a ZooKeeper call or at the seam
+            }
+        }
+        return false;
+    }
+
+    private static boolean isObjectWait(StackTraceElement[] stack) {
+        for (int i = 0; i < Math.min(3, stack.length); i++) {
+            if (stack[i].getClassName().equals("java.lang.Object") && stack[i].getMethodName().startsWith("wait")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public void crash() {
+        // Closing the framework closes the session without releasing anything: the server drops its ephemerals.
+        curator.close();
+    }
+
+    @Override
+    public void expire() throws Exception {
+        SessionEnder.expire(curator.getZookeeperClient().getZooKeeper(), connection);
+    }
+
+    @Override
+    public void close() {
+        curator.close();
+    }
+}

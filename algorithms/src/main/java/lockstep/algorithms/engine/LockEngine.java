@@ -1,0 +1,378 @@
+package lockstep.algorithms.engine;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.UUID;
+
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.WatchedEvent;
+import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.Watcher.Event.EventType;
+import org.apache.zookeeper.ZooDefs;
+import org.apache.zookeeper.data.Stat;
+
+import lockstep.algorithms.Decision;
+import lockstep.algorithms.DistributedLock;
+import lockstep.algorithms.LockAlgorithm;
+import lockstep.algorithms.LockMode;
+import lockstep.algorithms.Naive;
+import lockstep.algorithms.NodeName;
+import lockstep.algorithms.session.Wakeup;
+
+/**
+ * The one engine behind Lockstep's own algorithms: it does every ZooKeeper call, wait and retry, and asks the
+ * algorithm only what to do with the children it sees (the split of Curator's LockInternals and its drivers).
+ *
+ * <p>Queue algorithms: create our EPHEMERAL_SEQUENTIAL node; loop { list the children; ask the decision; hold, or
+ * watch what it names and wait }. The naive lock: create the fixed node; on NodeExists watch it with exists() and
+ * wait. Every call goes through the client's {@link lockstep.algorithms.session.ZooKeeperSeam}.
+ *
+ * <p>Recovery. A create whose reply is lost (connection loss) may still have made our node: each request names its
+ * node with a unique tag ({@code _c_<uuid>-}, as Curator's protection does) and, after a connection loss, looks for a
+ * child with that tag before creating again, so no node is orphaned. For the naive lock, the node's ephemeral owner
+ * tells whether it is ours. Other calls are retried once the connection is back. When the session is gone (expired,
+ * closed) the acquire fails with an {@link IllegalStateException} that says so.
+ *
+ * <p>Giving up (timeout, or the waiting thread is interrupted) deletes our node and removes our watch, so nothing is
+ * left behind. Not reentrant: asking again while holding is an error.
+ */
+public final class LockEngine implements DistributedLock {
+
+    /** How many times a call is retried after a connection loss before the acquire fails. */
+    private static final int MAX_RETRIES = 10;
+
+    private final ZkLockClient client;
+    private final String lockPath;
+    private final LockMode mode;
+    private final LockAlgorithm algorithm;
+    private final Naive naive = new Naive();
+    private final Wakeup wakeup = new Wakeup();
+    private final Watcher watcher = this::onNotification;
+
+    private volatile String ourPath;
+    private volatile boolean held;
+    private volatile String watchedPath;
+    private boolean parentKnown;
+
+    LockEngine(ZkLockClient client, String lockPath, LockMode mode, LockAlgorithm algorithm) {
+        this.client = client;
+        this.lockPath = lockPath;
+        this.mode = mode;
+        this.algorithm = algorithm;
+    }
+
+    @Override
+    public String client() {
+        return client.name();
+    }
+
+    @Override
+    public String lockPath() {
+        return lockPath;
+    }
+
+    @Override
+    public LockMode mode() {
+        return mode;
+    }
+
+    @Override
+    public boolean isHeld() {
+        return held;
+    }
+
+    boolean isWaitingForNotification() {
+        return wakeup.isWaiting();
+    }
+
+    private void onNotification(WatchedEvent event) {
+        // A lost connection does not cost us the watch (ZooKeeper sets it again on reconnect), so only node events and
+        // the end of the session wake the waiter.
+        if (event.getType() != EventType.None || client.isDead()) {
+            wakeup.ring();
+        }
+    }
+
+    void sessionEnded() {
+        wakeup.ring();
+    }
+
+    @Override
+    public void acquire() throws Exception {
+        acquireUntil(Long.MAX_VALUE);
+    }
+
+    @Override
+    public boolean acquire(Duration timeout) throws Exception {
+        long now = System.nanoTime();
+        long nanos = timeout.toNanos();
+        return acquireUntil(nanos >= Long.MAX_VALUE - now ? Long.MAX_VALUE : now + nanos);
+    }
+
+    private boolean acquireUntil(long deadline) throws Exception {
+        if (held) {
+            throw new IllegalStateException(client.name() + " already holds " + lockPath
+                    + ": this lock is not reentrant");
+        }
+        ensureSessionAlive();
+        ensureParent();
+        boolean got = false;
+        try {
+            got = algorithm == null ? acquireFixedNode(deadline) : acquireInQueue(deadline);
+            return got;
+        } finally {
+            // A timeout, an interrupt, an error: whatever ended the wait, leave nothing behind.
+            if (got) {
+                held = true;
+            } else {
+                giveUp();
+            }
+        }
+    }
+
+    // ---- the naive lock -------------------------------------------------------------------------------------------
+
+    private boolean acquireFixedNode(long deadline) throws Exception {
+        String node = lockPath + "/" + Naive.NODE;
+        while (true) {
+            try {
+                client.zk().create(node, new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.EPHEMERAL);
+                ourPath = node;
+                return true;
+            } catch (KeeperException.NodeExistsException taken) {
+                // Somebody holds it; or our own create reached the server and only its reply was lost.
+            } catch (KeeperException.ConnectionLossException lost) {
+                awaitConnection(deadline, lost);
+            }
+            long armed = wakeup.arm();
+            Stat stat = retrying(deadline, () -> client.zk().exists(node, watcher));
+            if (stat == null) {
+                continue; // released between our create and our exists: try again at once
+            }
+            Decision decision = naive.afterNodeExists(stat.getEphemeralOwner(), client.sessionId());
+            if (decision instanceof Decision.Holds) {
+                ourPath = node;
+                return true;
+            }
+            if (System.nanoTime() >= deadline) {
+                return false;
+            }
+            if (!waitForNotification(node, armed, deadline)) {
+                return false;
+            }
+        }
+    }
+
+    // ---- the queue algorithms -------------------------------------------------------------------------------------
+
+    private boolean acquireInQueue(long deadline) throws Exception {
+        String tag = "_c_" + UUID.randomUUID() + "-";
+        ourPath = createOurNode(tag, deadline);
+        NodeName ours = NodeName.parse(ourPath.substring(lockPath.length() + 1));
+        while (true) {
+            ensureSessionAlive();
+            long armed = wakeup.arm();
+            boolean watchChildren = algorithm.watchesChildren();
+            List<String> names = retrying(deadline, () -> watchChildren
+                    ? client.zk().getChildren(lockPath, watcher)
+                    : client.zk().getChildren(lockPath, false));
+            Decision decision = algorithm.decide(sorted(names), ours);
+            if (decision instanceof Decision.Holds) {
+                return true;
+            }
+            if (System.nanoTime() >= deadline) {
+                return false; // out of time: no point in setting a watch
+            }
+            if (decision instanceof Decision.WatchNode) {
+                String watched = lockPath + "/" + ((Decision.WatchNode) decision).node();
+                try {
+                    // getData, not exists: on a node that is already gone it fails and leaves no watch behind.
+                    retrying(deadline, () -> client.zk().getData(watched, watcher, null));
+                } catch (KeeperException.NoNodeException gone) {
+                    continue; // the node we would wait for is gone already: look again
+                }
+                if (!waitForNotification(watched, armed, deadline)) {
+                    return false;
+                }
+            } else if (!waitForNotification(lockPath, armed, deadline)) {
+                return false;
+            }
+        }
+    }
+
+    private String createOurNode(String tag, long deadline) throws Exception {
+        String prefix = lockPath + "/" + tag + algorithm.nodePrefix(mode);
+        for (int attempt = 0; ; attempt++) {
+            try {
+                return client.zk().create(prefix, new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE,
+                        CreateMode.EPHEMERAL_SEQUENTIAL);
+            } catch (KeeperException.ConnectionLossException lost) {
+                if (attempt >= MAX_RETRIES) {
+                    throw lost;
+                }
+                awaitConnection(deadline, lost);
+                // The create may have reached the server: find our node by its tag before making another.
+                List<String> names = retrying(deadline, () -> client.zk().getChildren(lockPath, false));
+                for (String name : names) {
+                    if (name.startsWith(tag)) {
+                        return lockPath + "/" + name;
+                    }
+                }
+            }
+        }
+    }
+
+    private static List<NodeName> sorted(List<String> names) {
+        List<NodeName> nodes = new ArrayList<>(names.size());
+        for (String name : names) {
+            if (NodeName.isSequential(name)) {
+                nodes.add(NodeName.parse(name));
+            }
+        }
+        Collections.sort(nodes);
+        return nodes;
+    }
+
+    // ---- waiting, retrying, giving up ----------------------------------------------------------------------------
+
+    private boolean waitForNotification(String path, long armed, long deadline) throws InterruptedException {
+        watchedPath = path;
+        boolean rang = wakeup.awaitRingAfter(armed, deadline);
+        if (rang) {
+            watchedPath = null;
+        }
+        return rang;
+    }
+
+    @FunctionalInterface
+    private interface ZkAction<T> {
+        T run() throws KeeperException, InterruptedException;
+    }
+
+    private <T> T retrying(long deadline, ZkAction<T> action) throws Exception {
+        for (int attempt = 0; ; attempt++) {
+            try {
+                return action.run();
+            } catch (KeeperException.ConnectionLossException lost) {
+                if (attempt >= MAX_RETRIES) {
+                    throw lost;
+                }
+                awaitConnection(deadline, lost);
+            } catch (KeeperException.SessionExpiredException expired) {
+                throw sessionGone();
+            }
+        }
+    }
+
+    private void awaitConnection(long deadline, KeeperException cause) throws Exception {
+        long bound = Math.min(deadline, System.nanoTime() + client.connection().sessionTimeout().toNanos());
+        if (!client.awaitConnected(bound)) {
+            if (client.isDead()) {
+                throw sessionGone();
+            }
+            throw cause;
+        }
+    }
+
+    private void ensureSessionAlive() {
+        if (client.isDead()) {
+            throw sessionGone();
+        }
+    }
+
+    private IllegalStateException sessionGone() {
+        return new IllegalStateException(client.name() + " lost its lock request on " + lockPath + ": "
+                + client.deathReason());
+    }
+
+    private void ensureParent() throws Exception {
+        if (parentKnown) {
+            return;
+        }
+        StringBuilder path = new StringBuilder();
+        String[] parts = lockPath.substring(1).split("/");
+        for (int i = 0; i < parts.length; i++) {
+            path.append('/').append(parts[i]);
+            String current = path.toString();
+            // The lock node itself is a container: the server removes it once its last child is gone.
+            CreateMode kind = i == parts.length - 1 ? CreateMode.CONTAINER : CreateMode.PERSISTENT;
+            if (retrying(Long.MAX_VALUE, () -> client.zk().exists(current, false)) == null) {
+                try {
+                    retrying(Long.MAX_VALUE, () -> client.zk().create(current, new byte[0],
+                            ZooDefs.Ids.OPEN_ACL_UNSAFE, kind));
+                } catch (KeeperException.NodeExistsException raced) {
+                    // another client made it first: fine
+                }
+            }
+        }
+        parentKnown = true;
+    }
+
+    /** Leaves nothing behind: removes our watch (if one is still set) and deletes our node. */
+    private void giveUp() {
+        boolean interrupted = Thread.interrupted();
+        try {
+            if (client.isDead()) {
+                return;
+            }
+            String watched = watchedPath;
+            if (watched != null) {
+                try {
+                    client.zk().removeWatches(watched, watcher, Watcher.WatcherType.Any, false);
+                } catch (KeeperException.NoWatcherException alreadyFired) {
+                    // it fired while we were giving up: nothing to remove
+                } catch (KeeperException | InterruptedException | RuntimeException e) {
+                    // best effort: the session's end removes it in any case
+                }
+            }
+            deleteOurNode();
+        } finally {
+            watchedPath = null;
+            held = false;
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private void deleteOurNode() {
+        String path = ourPath;
+        ourPath = null;
+        if (path == null) {
+            return;
+        }
+        try {
+            retrying(Long.MAX_VALUE, () -> {
+                client.zk().delete(path, -1);
+                return null;
+            });
+        } catch (KeeperException.NoNodeException gone) {
+            // already gone (the session ended, or someone deleted it)
+        } catch (Exception e) {
+            // best effort: it is ephemeral and goes with the session
+        }
+    }
+
+    @Override
+    public void release() throws Exception {
+        if (!held) {
+            throw new IllegalMonitorStateException(client.name() + " does not hold " + lockPath
+                    + ": there is nothing to release");
+        }
+        held = false;
+        String path = ourPath;
+        ourPath = null;
+        try {
+            retrying(Long.MAX_VALUE, () -> {
+                client.zk().delete(path, -1);
+                return null;
+            });
+        } catch (KeeperException.NoNodeException gone) {
+            throw new IllegalStateException(client.name() + " released " + lockPath
+                    + " but its node was already gone: the lock was lost before the release", gone);
+        }
+    }
+}

@@ -1,0 +1,141 @@
+package lockstep.algorithms.engine;
+
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+
+import org.apache.zookeeper.WatchedEvent;
+import org.apache.zookeeper.Watcher.Event.KeeperState;
+
+import lockstep.algorithms.DistributedLock;
+import lockstep.algorithms.LockAlgorithm;
+import lockstep.algorithms.LockClient;
+import lockstep.algorithms.LockMode;
+import lockstep.algorithms.session.Connection;
+import lockstep.algorithms.session.SessionEnder;
+import lockstep.algorithms.session.ZooKeeperSeam;
+
+/**
+ * A client of Lockstep's own algorithms: one plain ZooKeeper session through the seam, and {@link LockEngine}s on it.
+ * It follows the connection state so the engine can wait for a lost connection to come back, and knows when the
+ * session is gone for good (expired or closed): a lock on a dead session fails with a clear error.
+ */
+public final class ZkLockClient implements LockClient {
+
+    private final String name;
+    private final Connection connection;
+    private final Function<LockMode, LockAlgorithm> algorithm;
+    private final ZooKeeperSeam zk;
+    private KeeperState state = KeeperState.Disconnected;
+    private final java.util.Set<LockEngine> engines = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    private ZkLockClient(String name, Connection connection, Function<LockMode, LockAlgorithm> algorithm)
+            throws IOException {
+        this.name = name;
+        this.connection = connection;
+        this.algorithm = algorithm;
+        this.zk = new ZooKeeperSeam(name, connection.connectString(), connection.sessionTimeoutMs(),
+                this::onConnectionEvent, connection.listener());
+    }
+
+    /**
+     * Connects and waits until the session is established.
+     *
+     * @param algorithm the decision for a mode ({@code null} for the naive lock)
+     */
+    public static ZkLockClient connect(String name, Connection connection,
+                                       Function<LockMode, LockAlgorithm> algorithm) throws IOException,
+            InterruptedException {
+        ZkLockClient client = new ZkLockClient(name, connection, algorithm);
+        if (!client.awaitConnected(System.nanoTime() + connection.sessionTimeout().toNanos())) {
+            client.close();
+            throw new IOException(name + " could not connect to " + connection.connectString());
+        }
+        return client;
+    }
+
+    private synchronized void onConnectionEvent(WatchedEvent event) {
+        if (event.getType() == org.apache.zookeeper.Watcher.Event.EventType.None) {
+            state = event.getState();
+            notifyAll();
+            if (isDead()) {
+                engines.forEach(LockEngine::sessionEnded);
+            }
+        }
+    }
+
+    /** Waits until connected; false when the deadline passed or the session is gone for good. */
+    synchronized boolean awaitConnected(long deadlineNanos) throws InterruptedException {
+        while (state != KeeperState.SyncConnected && !isDead()) {
+            long left = deadlineNanos - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            TimeUnit.NANOSECONDS.timedWait(this, left);
+        }
+        return state == KeeperState.SyncConnected;
+    }
+
+    synchronized boolean isDead() {
+        return state == KeeperState.Expired || state == KeeperState.Closed || state == KeeperState.AuthFailed;
+    }
+
+    synchronized String deathReason() {
+        return state == KeeperState.Expired ? "its session expired" : "its session was closed";
+    }
+
+    ZooKeeperSeam zk() {
+        return zk;
+    }
+
+    Connection connection() {
+        return connection;
+    }
+
+    long sessionId() {
+        return zk.getSessionId();
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public DistributedLock lock(String lockPath, LockMode mode) {
+        LockEngine engine = new LockEngine(this, lockPath, mode, algorithm.apply(mode));
+        engines.add(engine);
+        return engine;
+    }
+
+    @Override
+    public boolean isWaitingForNotification(Thread thread) {
+        return engines.stream().anyMatch(LockEngine::isWaitingForNotification);
+    }
+
+    @Override
+    public void crash() {
+        closeHandle();
+    }
+
+    @Override
+    public void expire() throws Exception {
+        SessionEnder.expire(zk, connection);
+    }
+
+    @Override
+    public void close() {
+        closeHandle();
+    }
+
+    private void closeHandle() {
+        try {
+            zk.close();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        // ZooKeeper's close() delivers no Closed event to the default watcher: say it ourselves, so waiters end.
+        onConnectionEvent(new WatchedEvent(org.apache.zookeeper.Watcher.Event.EventType.None, KeeperState.Closed,
+                null));
+    }
+}

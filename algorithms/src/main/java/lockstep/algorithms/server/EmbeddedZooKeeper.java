@@ -1,0 +1,89 @@
+package lockstep.algorithms.server;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.util.HashMap;
+import java.util.Map;
+
+import org.apache.curator.test.InstanceSpec;
+import org.apache.curator.test.TestingServer;
+
+/**
+ * A real ZooKeeper server inside this JVM (Curator's TestingServer), as Lockstep runs it: on a free port of the
+ * loopback address only, admin web server off, no limit on connections per client address (a 200-client scenario
+ * opens 200 sessions from 127.0.0.1; the default limit is 60), data directory deleted on close.
+ *
+ * <p>forceSync is off by default: the server does not fsync its transaction log before answering, which makes every
+ * write several times faster on this kind of machine and changes nothing a lock algorithm can observe. Turn it on
+ * ({@code start(true)}) to measure what a production server would cost.
+ */
+public final class EmbeddedZooKeeper implements AutoCloseable {
+
+    /** Loopback only: nothing listens on an address another machine could reach. */
+    public static final String LOOPBACK = "127.0.0.1";
+
+    private final TestingServer server;
+    private final boolean forceSync;
+
+    private EmbeddedZooKeeper(TestingServer server, boolean forceSync) {
+        this.server = server;
+        this.forceSync = forceSync;
+    }
+
+    /** Starts a server with forceSync off. */
+    public static EmbeddedZooKeeper start() throws Exception {
+        return start(false);
+    }
+
+    public static EmbeddedZooKeeper start(boolean forceSync) throws Exception {
+        // The server removes empty container nodes (lock parents) on a timer; in a scripted run that would insert a
+        // NoNode-then-create at a random moment. Once an hour is as good as never for a run.
+        System.setProperty("znode.container.checkIntervalMs", "3600000");
+        File dataDir = Files.createTempDirectory("lockstep-zk-").toFile();
+        Map<String, Object> properties = new HashMap<>();
+        properties.put("clientPortAddress", LOOPBACK);
+        properties.put("admin.enableServer", "false");
+        properties.put("forceSync", forceSync ? "yes" : "no");
+        // srvr (is the server up, who leads) and wchs (how many watches: none may outlive its client).
+        properties.put("4lw.commands.whitelist", "srvr,stat,ruok,wchs,cons");
+        InstanceSpec spec = new InstanceSpec(dataDir, freeLoopbackPort(), freeLoopbackPort(), freeLoopbackPort(),
+                true, 1, 2000, 0, properties, LOOPBACK);
+        return new EmbeddedZooKeeper(new TestingServer(spec, true), forceSync);
+    }
+
+    private static int freeLoopbackPort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(LOOPBACK))) {
+            return socket.getLocalPort();
+        }
+    }
+
+    /** {@code 127.0.0.1:PORT}. */
+    public String connectString() {
+        return server.getConnectString();
+    }
+
+    public int port() {
+        return server.getPort();
+    }
+
+    public boolean forceSync() {
+        return forceSync;
+    }
+
+    /** Stops the server and starts it again on the same port and data: sessions survive if they reconnect in time. */
+    public void restart() throws Exception {
+        server.restart();
+    }
+
+    public void stop() throws IOException {
+        server.stop();
+    }
+
+    @Override
+    public void close() throws IOException {
+        server.close();
+    }
+}

@@ -1,0 +1,23 @@
+package lockstep.algorithms.contract;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+
+import lockstep.algorithms.Algorithms;
+
+/** A newly registered algorithm must come with its run of the contract. */
+class EveryAlgorithmHasAContractTest {
+
+    @Test
+    void everyRegisteredAlgorithmRunsTheContract() {
+        List<String> covered = Stream.of(new NaiveContractTest(), new ChildrenWatchContractTest(),
+                        new SequentialContractTest(), new ReadWriteContractTest(), new CuratorMutexContractTest(),
+                        new CuratorReadWriteContractTest())
+                .map(LockContract::algorithm).toList();
+        assertEquals(Algorithms.names(), covered);
+    }
+}

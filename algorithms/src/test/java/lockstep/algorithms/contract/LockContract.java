@@ -1,0 +1,433 @@
+package lockstep.algorithms.contract;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
+
+import lockstep.algorithms.Algorithms;
+import lockstep.algorithms.DistributedLock;
+import lockstep.algorithms.LockClient;
+import lockstep.algorithms.LockMode;
+import lockstep.algorithms.server.EmbeddedZooKeeper;
+import lockstep.algorithms.session.CallRecorder;
+import lockstep.algorithms.session.Connection;
+import lockstep.algorithms.session.SeamListener;
+import lockstep.algorithms.testing.Await;
+import lockstep.algorithms.testing.ClientThread;
+import lockstep.algorithms.testing.Inspector;
+
+/**
+ * The contract every lock algorithm keeps, run against a real embedded ZooKeeper. One subclass per registered
+ * algorithm; an algorithm that lacks a property opts out by overriding the matching method, with its reason.
+ */
+public abstract class LockContract {
+
+    private static final Duration PATIENCE = Duration.ofSeconds(20);
+    private static final AtomicInteger LOCKS = new AtomicInteger();
+
+    private static EmbeddedZooKeeper server;
+
+    private final List<Client> clients = new ArrayList<>();
+    private final List<AutoCloseable> closeables = new ArrayList<>();
+    private String lockPath;
+
+    /** The registry name of the algorithm under test. */
+    protected abstract String algorithm();
+
+    /** Empty when the lock is granted in request order; otherwise why it is not. */
+    protected Optional<String> notFair() {
+        return Optional.empty();
+    }
+
+    /** The exact number of notifications for ten clients that all ask, then release one at a time, if known. */
+    protected OptionalInt notificationsForTenInTurn() {
+        return OptionalInt.empty();
+    }
+
+    @BeforeAll
+    static void startServer() throws Exception {
+        server = EmbeddedZooKeeper.start();
+    }
+
+    @AfterAll
+    static void stopServer() throws Exception {
+        server.close();
+    }
+
+    @BeforeEach
+    void newLockPath(TestInfo test) {
+        lockPath = "/lockstep/contract/" + algorithm() + "/" + test.getTestMethod().orElseThrow().getName() + "-"
+                + LOCKS.incrementAndGet();
+    }
+
+    @AfterEach
+    void closeEverything() throws Exception {
+        for (Client client : clients) {
+            client.close();
+        }
+        for (AutoCloseable closeable : closeables) {
+            closeable.close();
+        }
+    }
+
+    private boolean shared() {
+        return Algorithms.get(algorithm()).isShared();
+    }
+
+    private LockMode exclusive() {
+        return shared() ? LockMode.WRITE : LockMode.EXCLUSIVE;
+    }
+
+    /** A client with its own session and thread, holding a handle on this test's lock. */
+    protected final class Client implements AutoCloseable {
+        final String name;
+        final LockClient session;
+        final ClientThread thread;
+        final DistributedLock lock;
+
+        Client(String name, LockClient session, LockMode mode) {
+            this.name = name;
+            this.session = session;
+            this.thread = new ClientThread(name);
+            this.lock = session.lock(lockPath, mode);
+        }
+
+        CompletableFuture<Boolean> acquire() {
+            return thread.submit(() -> {
+                lock.acquire();
+                return true;
+            });
+        }
+
+        boolean acquireNow() {
+            return acquire().orTimeout(PATIENCE.toSeconds(), TimeUnit.SECONDS).join();
+        }
+
+        boolean acquire(Duration timeout) {
+            return thread.submit(() -> lock.acquire(timeout)).join();
+        }
+
+        boolean tryAcquire() {
+            return thread.submit(lock::tryAcquire).join();
+        }
+
+        void release() {
+            thread.submit(() -> {
+                lock.release();
+                return null;
+            }).join();
+        }
+
+        boolean isWaiting() {
+            return session.isWaitingForNotification(thread.thread());
+        }
+
+        void awaitWaiting() {
+            Await.until(this::isWaiting, PATIENCE, name + " waits for a notification");
+        }
+
+        @Override
+        public void close() throws Exception {
+            session.close();
+            thread.close();
+        }
+    }
+
+    private Client connect(String name, LockMode mode, SeamListener listener, EmbeddedZooKeeper on)
+            throws Exception {
+        Connection connection = Connection.to(on.connectString()).withListener(listener);
+        Client client = new Client(name, Algorithms.get(algorithm()).connect(name, connection), mode);
+        clients.add(client);
+        return client;
+    }
+
+    private Client connect(String name) throws Exception {
+        return connect(name, exclusive(), SeamListener.NONE, server);
+    }
+
+    private List<Client> queue(int size, SeamListener listener, EmbeddedZooKeeper on) throws Exception {
+        List<Client> queue = new ArrayList<>();
+        for (int i = 1; i <= size; i++) {
+            queue.add(connect("c" + i, exclusive(), listener, on));
+        }
+        return queue;
+    }
+
+    // ---- safety ---------------------------------------------------------------------------------------------------
+
+    @Test
+    void mutualExclusion() throws Exception {
+        Object monitor = new Object();
+        int[] readers = new int[1];
+        int[] writers = new int[1];
+        List<String> violations = Collections.synchronizedList(new ArrayList<>());
+        List<CompletableFuture<Void>> runs = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            boolean writer = !shared() || i % 3 == 0;
+            Client client = connect("c" + (i + 1), shared() ? (writer ? LockMode.WRITE : LockMode.READ)
+                    : LockMode.EXCLUSIVE, SeamListener.NONE, server);
+            runs.add(client.thread.submit(() -> {
+                for (int round = 0; round < 20; round++) {
+                    client.lock.acquire();
+                    synchronized (monitor) {
+                        if (writer) {
+                            writers[0]++;
+                        } else {
+                            readers[0]++;
+                        }
+                        if (writers[0] > 1 || (writers[0] == 1 && readers[0] > 0)) {
+                            violations.add(client.name + " entered beside " + writers[0] + " writer(s) and "
+                                    + readers[0] + " reader(s)");
+                        }
+                    }
+                    synchronized (monitor) {
+                        if (writer) {
+                            writers[0]--;
+                        } else {
+                            readers[0]--;
+                        }
+                    }
+                    client.lock.release();
+                }
+                return null;
+            }));
+        }
+        CompletableFuture.allOf(runs.toArray(CompletableFuture[]::new)).get(120, TimeUnit.SECONDS);
+        assertEquals(List.of(), violations);
+    }
+
+    @Test
+    void grantsInRequestOrder() throws Exception {
+        assumeTrue(notFair().isEmpty(), () -> algorithm() + " opts out: " + notFair().orElse(""));
+        List<Client> queue = queue(6, SeamListener.NONE, server);
+        assertTrue(queue.get(0).acquireNow());
+        List<CompletableFuture<Boolean>> pending = new ArrayList<>();
+        for (Client client : queue.subList(1, queue.size())) {
+            pending.add(client.acquire());
+            client.awaitWaiting(); // request order is the order in which they start to wait
+        }
+        List<String> granted = new ArrayList<>(List.of(queue.get(0).name));
+        for (int i = 0; i < pending.size(); i++) {
+            queue.get(i).release();
+            pending.get(i).get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
+            granted.add(queue.get(i + 1).name);
+            for (int later = i + 1; later < pending.size(); later++) {
+                assertFalse(pending.get(later).isDone(), queue.get(later + 1).name + " overtook the queue");
+            }
+        }
+        assertEquals(List.of("c1", "c2", "c3", "c4", "c5", "c6"), granted);
+    }
+
+    // ---- giving up ------------------------------------------------------------------------------------------------
+
+    @Test
+    void acquireWithTimeoutGivesUpAndLeavesNoNode() throws Exception {
+        Client holder = connect("c1");
+        Client impatient = connect("c2");
+        assertTrue(holder.acquireNow());
+        assertFalse(impatient.acquire(Duration.ofMillis(300)));
+        assertFalse(impatient.lock.isHeld());
+        try (Inspector inspector = new Inspector(server.connectString())) {
+            assertEquals(1, inspector.children(lockPath).size(), "only the holder's node is left");
+        }
+        holder.release();
+        assertTrue(impatient.acquire(Duration.ofSeconds(10)), "the lock is free again after a give-up");
+    }
+
+    @Test
+    void tryAcquireLooksOnceAndLeavesNothing() throws Exception {
+        Client holder = connect("c1");
+        Client other = connect("c2");
+        assertTrue(holder.tryAcquire());
+        assertFalse(other.tryAcquire());
+        try (Inspector inspector = new Inspector(server.connectString())) {
+            assertEquals(1, inspector.children(lockPath).size());
+        }
+        holder.release();
+        assertTrue(other.tryAcquire());
+        other.release();
+    }
+
+    @Test
+    void interruptingAWaiterGivesUp() throws Exception {
+        Client holder = connect("c1");
+        Client waiter = connect("c2");
+        assertTrue(holder.acquireNow());
+        CompletableFuture<Boolean> waiting = waiter.acquire();
+        waiter.awaitWaiting();
+        waiter.thread.interrupt();
+        ExecutionException gaveUp = assertThrows(ExecutionException.class,
+                () -> waiting.get(PATIENCE.toSeconds(), TimeUnit.SECONDS));
+        assertNotNull(gaveUp.getCause());
+        try (Inspector inspector = new Inspector(server.connectString())) {
+            assertEquals(1, inspector.children(lockPath).size(), "the waiter's node is gone");
+        }
+    }
+
+    @Test
+    void releaseByANonHolderFailsClearly() throws Exception {
+        Client client = connect("c1");
+        CompletionException e = assertThrows(CompletionException.class, client::release);
+        assertTrue(e.getCause() instanceof IllegalMonitorStateException, String.valueOf(e.getCause()));
+        assertTrue(e.getCause().getMessage().contains("c1 does not hold " + lockPath), e.getCause().getMessage());
+    }
+
+    // ---- faults ---------------------------------------------------------------------------------------------------
+
+    @Test
+    void holderCrashesAndTheNextWaiterGetsTheLock() throws Exception {
+        Client holder = connect("c1");
+        Client waiter = connect("c2");
+        assertTrue(holder.acquireNow());
+        CompletableFuture<Boolean> next = waiter.acquire();
+        waiter.awaitWaiting();
+        holder.session.crash();
+        assertTrue(next.get(PATIENCE.toSeconds(), TimeUnit.SECONDS));
+        assertTrue(waiter.lock.isHeld());
+        waiter.release();
+    }
+
+    @Test
+    void aWaitersSessionExpiresAndTheQueueGoesOn() throws Exception {
+        Client holder = connect("c1");
+        Client victim = connect("c2");
+        Client patient = connect("c3");
+        assertTrue(holder.acquireNow());
+        CompletableFuture<Boolean> victimWaits = victim.acquire();
+        victim.awaitWaiting();
+        CompletableFuture<Boolean> patientWaits = patient.acquire();
+        patient.awaitWaiting();
+
+        victim.session.expire();
+        assertFalse(patientWaits.isDone(), "an expiry elsewhere in the queue must not grant the lock");
+        holder.release();
+        assertTrue(patientWaits.get(PATIENCE.toSeconds(), TimeUnit.SECONDS));
+        // The victim either failed clearly or (Curator, which starts a new session) queued again behind c3.
+        assertFalse(victimWaits.isDone() && !victimWaits.isCompletedExceptionally(),
+                "the expired client must not hold the lock beside c3");
+        patient.release();
+        try {
+            victimWaits.get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
+            victim.release();
+        } catch (ExecutionException failed) {
+            assertNotNull(failed.getCause().getMessage(), "the expired waiter gets a clear error");
+        }
+    }
+
+    @Test
+    void serverRestartWhileClientsWait() throws Exception {
+        try (EmbeddedZooKeeper own = EmbeddedZooKeeper.start()) {
+            List<Client> queue = queue(3, SeamListener.NONE, own);
+            assertTrue(queue.get(0).acquireNow());
+            List<CompletableFuture<Boolean>> waits = new ArrayList<>();
+            for (Client waiter : queue.subList(1, 3)) {
+                waits.add(waiter.acquire());
+                waiter.awaitWaiting();
+            }
+            List<String> before;
+            try (Inspector inspector = new Inspector(own.connectString())) {
+                before = inspector.children(lockPath);
+            }
+            own.restart();
+            try (Inspector inspector = new Inspector(own.connectString())) {
+                assertEquals(before.size(), inspector.children(lockPath).size(), "the sessions survived the restart");
+            }
+            for (Client waiter : queue.subList(1, 3)) {
+                Await.until(() -> waiter.isWaiting() || !waiter.session.equals(null) && waitsDone(waits), PATIENCE,
+                        waiter.name + " is back to waiting");
+            }
+            assertTrue(waits.stream().noneMatch(w -> w.isDone() && !w.isCompletedExceptionally()),
+                    "nobody holds the lock beside c1 after the restart");
+            queue.get(0).release();
+            int holders = 0;
+            for (int i = 0; i < waits.size(); i++) {
+                try {
+                    assertTrue(waits.get(i).get(PATIENCE.toSeconds(), TimeUnit.SECONDS));
+                    holders++;
+                    queue.get(i + 1).release();
+                } catch (ExecutionException failed) {
+                    assertNotNull(failed.getCause().getMessage(), "a waiter that fails gets a clear error");
+                }
+            }
+            assertTrue(holders >= 1, "the queue went on after the restart");
+        }
+    }
+
+    private static boolean waitsDone(List<CompletableFuture<Boolean>> waits) {
+        return waits.stream().allMatch(CompletableFuture::isDone);
+    }
+
+    @Test
+    void leavesNoNodeAndNoWatchBehindOnceAllClientsClose() throws Exception {
+        try (EmbeddedZooKeeper own = EmbeddedZooKeeper.start()) {
+            List<Client> queue = queue(4, SeamListener.NONE, own);
+            assertTrue(queue.get(0).acquireNow());
+            for (Client waiter : queue.subList(1, 4)) {
+                waiter.acquire();
+                waiter.awaitWaiting();
+            }
+            queue.get(0).release();
+            for (Client client : queue) {
+                client.close();
+            }
+            clients.removeAll(queue);
+            try (Inspector inspector = new Inspector(own.connectString())) {
+                assertEquals(List.of(), inspector.children(lockPath));
+                assertEquals(0, inspector.watchCount());
+            }
+        }
+    }
+
+    // ---- the herd -------------------------------------------------------------------------------------------------
+
+    @Test
+    void tenClientsTakingTheLockInTurnCauseTheExpectedNotifications() throws Exception {
+        OptionalInt expected = notificationsForTenInTurn();
+        assumeTrue(expected.isPresent(), "no exact herd count is stated for " + algorithm());
+        CallRecorder recorder = new CallRecorder();
+        List<Client> queue = queue(10, recorder, server);
+        List<CompletableFuture<Boolean>> waits = new ArrayList<>();
+        for (Client client : queue) {
+            waits.add(client.acquire());
+            Await.until(() -> client.isWaiting() || client.lock.isHeld(), PATIENCE, client.name + " holds or waits");
+        }
+        for (int released = 0; released < queue.size(); released++) {
+            Client holder = null;
+            for (int i = 0; i < queue.size(); i++) {
+                if (queue.get(i).lock.isHeld()) {
+                    holder = queue.get(i);
+                }
+            }
+            assertNotNull(holder, "somebody holds the lock");
+            holder.release();
+            int stillWaiting = queue.size() - released - 1;
+            // Quiescent again: one new holder, and every other client back to waiting on its watch.
+            Await.until(() -> queue.stream().filter(c -> c.lock.isHeld()).count() == (stillWaiting > 0 ? 1 : 0)
+                            && queue.stream().filter(Client::isWaiting).count() == Math.max(0, stillWaiting - 1),
+                    PATIENCE, "the queue settles after a release");
+        }
+        assertEquals(expected.getAsInt(), recorder.notifications().size(), recorder.notifications().toString());
+    }
+}

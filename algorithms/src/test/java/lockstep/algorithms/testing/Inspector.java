@@ -1,0 +1,58 @@
+package lockstep.algorithms.testing;
+
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.Watcher.Event.KeeperState;
+import org.apache.zookeeper.ZooKeeper;
+import org.apache.zookeeper.client.FourLetterWordMain;
+
+/** A plain session that looks at the server from outside the seam, for assertions. */
+public final class Inspector implements AutoCloseable {
+
+    private final ZooKeeper zk;
+    private final String host;
+    private final int port;
+
+    public Inspector(String connectString) throws Exception {
+        CountDownLatch connected = new CountDownLatch(1);
+        zk = new ZooKeeper(connectString, 10_000, event -> {
+            if (event.getState() == KeeperState.SyncConnected) {
+                connected.countDown();
+            }
+        });
+        if (!connected.await(10, TimeUnit.SECONDS)) {
+            throw new AssertionError("inspector could not connect");
+        }
+        int colon = connectString.lastIndexOf(':');
+        host = connectString.substring(0, colon);
+        port = Integer.parseInt(connectString.substring(colon + 1));
+    }
+
+    /** The children of {@code path}, or none when it does not exist. */
+    public List<String> children(String path) throws Exception {
+        try {
+            return zk.getChildren(path, false);
+        } catch (KeeperException.NoNodeException gone) {
+            return List.of();
+        }
+    }
+
+    /** The server's count of watches it holds (four-letter word wchs). */
+    public int watchCount() throws Exception {
+        String answer = FourLetterWordMain.send4LetterWord(host, port, "wchs");
+        for (String line : answer.split("\n")) {
+            if (line.startsWith("Total watches:")) {
+                return Integer.parseInt(line.substring("Total watches:".length()).trim());
+            }
+        }
+        throw new AssertionError("no watch count in: " + answer);
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        zk.close();
+    }
+}
