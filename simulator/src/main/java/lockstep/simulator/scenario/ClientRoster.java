@@ -115,8 +115,8 @@ final class ClientRoster {
 
     /** The hint after "expected one of": {@code c1..c10}, or the listed names (shortened when many). */
     String describe() {
-        if (counted) {
-            return names.size() == 1 ? "c1" : "c1.." + names.get(names.size() - 1);
+        if (counted && names.size() > 3) {
+            return "c1.." + names.get(names.size() - 1);
         }
         if (names.size() <= NAMES_IN_HINT) {
             return String.join(", ", names);

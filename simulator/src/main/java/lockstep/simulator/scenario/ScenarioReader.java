@@ -27,7 +27,7 @@ final class ScenarioReader {
             "clients", "a count 1.." + ClientRoster.MAX_CLIENTS + " or a list of names",
             "script", "a list of steps");
     private static final Pattern WHOLE_NUMBER = Pattern.compile("[+-]?[0-9]+");
-    private static final String SEED_EXPECTED = "expected a whole number 0 or more";
+    private static final String SEED_EXPECTED = "expected an integer 0 or more";
 
     private final String source;
 
@@ -110,7 +110,11 @@ final class ScenarioReader {
                     + ", or no seed key at all)");
         }
         String text = scalar.getValue().strip();
-        if (!scalar.isPlain() || !WHOLE_NUMBER.matcher(text).matches()) {
+        if (!scalar.isPlain()) {
+            throw Places.complaint(source, node, "seed '" + text + "' is in quotes (" + SEED_EXPECTED
+                    + ", without quotes)");
+        }
+        if (!WHOLE_NUMBER.matcher(text).matches()) {
             throw Places.complaint(source, node, "seed '" + text + "' is not a whole number (" + SEED_EXPECTED + ")");
         }
         BigInteger seed = new BigInteger(text);
