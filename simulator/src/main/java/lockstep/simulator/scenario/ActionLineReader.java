@@ -1,0 +1,123 @@
+package lockstep.simulator.scenario;
+
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+import org.snakeyaml.engine.v2.nodes.ScalarNode;
+
+import lockstep.simulator.BadInputException;
+import lockstep.simulator.scenario.ScriptWords.Word;
+
+/**
+ * Reads a step written as one line of words: {@code TARGET VERB [MODE]} (e.g. {@code c3 acquire read},
+ * {@code holders release}) or {@code server VERB}. Every word is checked against the scenario's clients and the known
+ * words, and a complaint points at the first word that is wrong.
+ */
+final class ActionLineReader {
+
+    static final String VERBS = Arrays.stream(Verb.values()).map(Verb::word).collect(Collectors.joining(", "));
+    private static final String MODES = Arrays.stream(Mode.values()).map(Mode::word).collect(Collectors.joining(" or "));
+    private static final String SERVER_VERBS =
+            Arrays.stream(ServerVerb.values()).map(verb -> "server " + verb.word()).collect(Collectors.joining(", "));
+    /** Words that start a {@code key: value} step, with an example of the right form. */
+    private static final Map<String, String> KEYED_FORMS = Map.of(
+            "say", "say: some words",
+            "together", "together: [c1 acquire, c2 release]",
+            "repeat", "repeat 3: holder release");
+
+    private final String source;
+    private final ClientRoster clients;
+
+    ActionLineReader(String source, ClientRoster clients) {
+        this.source = source;
+        this.clients = clients;
+    }
+
+    /** An {@link Action} or a {@link ServerStep}. */
+    Step read(ScalarNode scalar) throws BadInputException {
+        ScriptWords line = ScriptWords.of(source, scalar);
+        if (line.isEmpty()) {
+            throw Places.complaint(line.start(), "empty step (expected a script line such as 'c1 acquire')");
+        }
+        Word first = line.get(0);
+        if (first.text().equals("server")) {
+            return serverStep(line);
+        }
+        String bare = first.text().endsWith(":") ? first.text().substring(0, first.text().length() - 1) : first.text();
+        if (KEYED_FORMS.containsKey(bare)) {
+            throw Places.complaint(first.at(), "'" + bare + "' starts a 'key: value' step (expected '"
+                    + KEYED_FORMS.get(bare) + "', with no quotes around it)");
+        }
+        Target target = target(first);
+        if (line.size() < 2) {
+            throw Places.complaint(first.at(), "'" + first.text() + "' needs an action (expected one of " + VERBS + ")");
+        }
+        Word verbWord = line.get(1);
+        Verb verb = Verb.fromWord(verbWord.text()).orElseThrow(() -> Places.complaint(verbWord.at(),
+                "unknown action '" + verbWord.text() + "' (expected one of " + VERBS + ")"));
+        Mode mode = line.size() > 2 ? mode(verb, line) : null;
+        int used = mode == null ? 2 : 3;
+        if (line.size() > used) {
+            throw nothingMore(line, used);
+        }
+        return new Action(line.start(), line.text(), target, verb, mode);
+    }
+
+    private Target target(Word word) throws BadInputException {
+        String name = word.text();
+        switch (name) {
+            case "all":
+                return new Target.All();
+            case "holder":
+                return new Target.Holder();
+            case "holders":
+                return new Target.Holders();
+            default:
+                break;
+        }
+        if (clients.contains(name)) {
+            return new Target.Client(name);
+        }
+        if (Verb.fromWord(name).isPresent()) {
+            throw Places.complaint(word.at(), "'" + name + "' needs a client before it (expected e.g. 'c1 " + name
+                    + "' or 'all " + name + "')");
+        }
+        throw Places.complaint(word.at(), "unknown client '" + name + "' (expected one of " + clients.describe() + ")");
+    }
+
+    private static Mode mode(Verb verb, ScriptWords line) throws BadInputException {
+        Word word = line.get(2);
+        Optional<Mode> mode = Mode.fromWord(word.text());
+        if (verb != Verb.ACQUIRE) {
+            if (mode.isPresent()) {
+                throw Places.complaint(word.at(), "a mode is only for acquire (expected '" + line.get(0).text() + " "
+                        + verb.word() + "' with no '" + word.text() + "')");
+            }
+            return null;
+        }
+        return mode.orElseThrow(() -> Places.complaint(word.at(),
+                "unknown mode '" + word.text() + "' (expected " + MODES + ")"));
+    }
+
+    private static ServerStep serverStep(ScriptWords line) throws BadInputException {
+        if (line.size() < 2) {
+            throw Places.complaint(line.start(), "'server' needs an action (expected " + SERVER_VERBS + ")");
+        }
+        Word word = line.get(1);
+        ServerVerb verb = ServerVerb.fromWord(word.text()).orElseThrow(() -> Places.complaint(word.at(),
+                "unknown server action '" + word.text() + "' (expected " + SERVER_VERBS + ")"));
+        if (line.size() > 2) {
+            throw nothingMore(line, 2);
+        }
+        return new ServerStep(line.start(), line.text(), verb);
+    }
+
+    private static BadInputException nothingMore(ScriptWords line, int used) {
+        Word extra = line.get(used);
+        String before = String.join(" ", line.words().subList(0, used).stream().map(Word::text).toList());
+        return Places.complaint(extra.at(), "unexpected '" + extra.text() + "' after '" + before
+                + "' (expected nothing more on this line)");
+    }
+}

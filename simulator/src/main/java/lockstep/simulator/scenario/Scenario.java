@@ -1,0 +1,22 @@
+package lockstep.simulator.scenario;
+
+import java.util.List;
+
+/**
+ * A scenario as loaded: valid by construction, so every client a step names is in {@link #clients()}.
+ *
+ * @param source      the file as the user named it, or the built-in's name
+ * @param title       one line
+ * @param description free text, empty when the file gives none
+ * @param seed        the file's seed, or null when absent (a {@code --seed} option overrides it either way)
+ * @param clients     client names in the order the file gives them ({@code c1..cN} for a count)
+ * @param script      the steps, in order
+ */
+public record Scenario(String source, String title, String description, Long seed,
+                       List<String> clients, List<Step> script) {
+
+    public Scenario {
+        clients = List.copyOf(clients);
+        script = List.copyOf(script);
+    }
+}

@@ -1,0 +1,130 @@
+package lockstep.simulator.scenario;
+
+import java.math.BigInteger;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+import org.snakeyaml.engine.v2.nodes.MappingNode;
+import org.snakeyaml.engine.v2.nodes.Node;
+import org.snakeyaml.engine.v2.nodes.NodeTuple;
+import org.snakeyaml.engine.v2.nodes.ScalarNode;
+
+import lockstep.simulator.BadInputException;
+
+/**
+ * Maps the top-level node of a scenario file to a {@link Scenario}: checks keys (known, not repeated, required ones
+ * present), then each value in the order title, description, seed, clients, script. The first problem found is
+ * thrown; nothing is partly built.
+ */
+final class ScenarioReader {
+
+    static final List<String> KEYS = List.of("title", "description", "seed", "clients", "script");
+    private static final List<String> REQUIRED = List.of("title", "clients", "script");
+    private static final Map<String, String> WHAT_EACH_KEY_HOLDS = Map.of(
+            "title", "one line of text",
+            "clients", "a count 1.." + ClientRoster.MAX_CLIENTS + " or a list of names",
+            "script", "a list of steps");
+    private static final Pattern WHOLE_NUMBER = Pattern.compile("[+-]?[0-9]+");
+    private static final String SEED_EXPECTED = "expected an integer 0 or more";
+
+    private final String source;
+
+    private ScenarioReader(String source) {
+        this.source = source;
+    }
+
+    static Scenario read(String source, Node root) throws BadInputException {
+        return new ScenarioReader(source).scenario(root);
+    }
+
+    private Scenario scenario(Node root) throws BadInputException {
+        if (!(root instanceof MappingNode mapping)) {
+            throw Places.complaint(source, root, "a scenario is a mapping of keys, not " + Scalars.kind(root)
+                    + " (expected title, clients and script)");
+        }
+        Map<String, Node> values = values(mapping);
+        for (String key : REQUIRED) {
+            if (!values.containsKey(key)) {
+                throw Places.complaint(source, root, "missing key '" + key + "' (expected " + key + ": "
+                        + WHAT_EACH_KEY_HOLDS.get(key) + ")");
+            }
+        }
+        String title = title(values.get("title"));
+        String description = values.containsKey("description") ? description(values.get("description")) : "";
+        Long seed = values.containsKey("seed") ? seed(values.get("seed")) : null;
+        ClientRoster clients = ClientRoster.read(source, values.get("clients"));
+        List<Step> script = new StepReader(source, clients).script(values.get("script"));
+        return new Scenario(source, title, description, seed, clients.names(), script);
+    }
+
+    /** Each key's value node, after checking every key is known and given once. */
+    private Map<String, Node> values(MappingNode mapping) throws BadInputException {
+        Map<String, Node> values = new LinkedHashMap<>();
+        Map<String, Integer> lines = new LinkedHashMap<>();
+        for (NodeTuple entry : mapping.getValue()) {
+            Node keyNode = entry.getKeyNode();
+            if (!(keyNode instanceof ScalarNode scalar) || Scalars.isNull(keyNode)) {
+                throw Places.complaint(source, keyNode, "a key must be a word (expected one of "
+                        + String.join(", ", KEYS) + ")");
+            }
+            String key = scalar.getValue();
+            if (lines.containsKey(key)) {
+                throw Places.complaint(source, keyNode, "duplicate key '" + key + "' (first given on line "
+                        + lines.get(key) + ")");
+            }
+            if (!KEYS.contains(key)) {
+                throw Places.complaint(source, keyNode, "unknown key '" + key + "' (expected one of "
+                        + String.join(", ", KEYS) + ")");
+            }
+            lines.put(key, Places.of(source, keyNode).line());
+            values.put(key, entry.getValueNode());
+        }
+        return values;
+    }
+
+    private String title(Node node) throws BadInputException {
+        String title = text("title", node);
+        if (title.isEmpty()) {
+            throw Places.complaint(source, node, "title is empty (expected one line of text)");
+        }
+        return Scalars.oneLine(title);
+    }
+
+    private String description(Node node) throws BadInputException {
+        return text("description", node).strip();
+    }
+
+    private String text(String key, Node node) throws BadInputException {
+        if (!(node instanceof ScalarNode scalar)) {
+            throw Places.complaint(source, node, key + " is " + Scalars.kind(node) + " (expected text; quote text "
+                    + "that starts with '[' or '{')");
+        }
+        return Scalars.isNull(scalar) ? "" : scalar.getValue();
+    }
+
+    private Long seed(Node node) throws BadInputException {
+        if (!(node instanceof ScalarNode scalar) || Scalars.isNull(node)) {
+            throw Places.complaint(source, node, "seed is " + Scalars.kind(node) + " (" + SEED_EXPECTED
+                    + ", or no seed key at all)");
+        }
+        String text = scalar.getValue().strip();
+        if (!scalar.isPlain()) {
+            throw Places.complaint(source, node, "seed '" + text + "' is in quotes (" + SEED_EXPECTED
+                    + ", without quotes)");
+        }
+        if (!WHOLE_NUMBER.matcher(text).matches()) {
+            throw Places.complaint(source, node, "seed '" + text + "' is not a whole number (" + SEED_EXPECTED + ")");
+        }
+        BigInteger seed = new BigInteger(text);
+        if (seed.signum() < 0) {
+            throw Places.complaint(source, node, "seed " + text + " is negative (" + SEED_EXPECTED + ")");
+        }
+        if (seed.bitLength() > Long.SIZE - 1) {
+            throw Places.complaint(source, node, "seed " + text + " is too large (expected at most "
+                    + Long.MAX_VALUE + ")");
+        }
+        return seed.longValue();
+    }
+}

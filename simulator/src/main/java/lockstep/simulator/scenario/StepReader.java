@@ -1,0 +1,203 @@
+package lockstep.simulator.scenario;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.snakeyaml.engine.v2.nodes.MappingNode;
+import org.snakeyaml.engine.v2.nodes.Node;
+import org.snakeyaml.engine.v2.nodes.NodeTuple;
+import org.snakeyaml.engine.v2.nodes.ScalarNode;
+import org.snakeyaml.engine.v2.nodes.SequenceNode;
+
+import lockstep.simulator.BadInputException;
+import lockstep.simulator.scenario.ScriptWords.Word;
+
+/**
+ * Reads the steps of a script: one-line actions (delegated to {@link ActionLineReader}) and the keyed forms
+ * {@code say:}, {@code together:} and {@code repeat N:}. Guarantees a together holds two or more client actions by
+ * different named clients, a repeat a count 1..{@value #MAX_TIMES} and a non-empty body.
+ */
+final class StepReader {
+
+    static final int MAX_TIMES = 10_000;
+    /** Repeats inside repeats; the bound also stops a YAML alias that makes a repeat contain itself. */
+    static final int MAX_NESTING = 8;
+    private static final Pattern WHOLE_NUMBER = Pattern.compile("[+-]?[0-9]+");
+    private static final Pattern REPEAT_KEY = Pattern.compile("repeat(?:\\s+(.*))?", Pattern.DOTALL);
+    private static final String STEP_EXAMPLE = "expected a script line such as 'c1 acquire'";
+    private static final String KEYED_FORMS = "say:, together: or repeat N:";
+
+    private final String source;
+    private final ActionLineReader actions;
+
+    StepReader(String source, ClientRoster clients) {
+        this.source = source;
+        this.actions = new ActionLineReader(source, clients);
+    }
+
+    List<Step> script(Node node) throws BadInputException {
+        if (!(node instanceof SequenceNode list)) {
+            String found = Scalars.isNull(node) ? "empty" : Scalars.kind(node);
+            throw Places.complaint(source, node, "script is " + found + " (expected a list of steps, each on a line "
+                    + "starting with '- ')");
+        }
+        if (list.getValue().isEmpty()) {
+            throw Places.complaint(source, list, "script is empty (expected at least one step)");
+        }
+        return steps(list, 0);
+    }
+
+    private List<Step> steps(SequenceNode list, int nesting) throws BadInputException {
+        List<Step> steps = new ArrayList<>();
+        for (Node item : list.getValue()) {
+            steps.add(step(item, nesting));
+        }
+        return steps;
+    }
+
+    private Step step(Node item, int nesting) throws BadInputException {
+        if (Scalars.isNull(item)) {
+            throw Places.complaint(source, item, "empty step (" + STEP_EXAMPLE + ")");
+        }
+        if (item instanceof ScalarNode scalar) {
+            return actions.read(scalar);
+        }
+        if (item instanceof SequenceNode) {
+            throw Places.complaint(source, item, "a step cannot be a list (" + STEP_EXAMPLE
+                    + ", or 'repeat N:' before a list)");
+        }
+        MappingNode mapping = (MappingNode) item;
+        List<NodeTuple> entries = mapping.getValue();
+        if (entries.isEmpty()) {
+            throw Places.complaint(source, item, "empty step (" + STEP_EXAMPLE + ")");
+        }
+        if (entries.size() > 1) {
+            Node second = entries.get(1).getKeyNode();
+            throw Places.complaint(source, second, "a second key in one step (expected each step on its own line "
+                    + "starting with '- ')");
+        }
+        Node keyNode = entries.get(0).getKeyNode();
+        Node value = entries.get(0).getValueNode();
+        if (!(keyNode instanceof ScalarNode key) || Scalars.isNull(keyNode)) {
+            throw Places.complaint(source, keyNode, "a step key must be a word (expected " + KEYED_FORMS + ")");
+        }
+        Position at = Places.of(source, item);
+        String name = key.getValue().strip();
+        if (name.equals("say")) {
+            return say(at, value);
+        }
+        if (name.equals("together")) {
+            return together(at, value);
+        }
+        Matcher repeat = REPEAT_KEY.matcher(name);
+        if (repeat.matches()) {
+            return repeat(at, key, value, nesting);
+        }
+        throw Places.complaint(source, keyNode, "unknown step '" + name + ":' (expected " + KEYED_FORMS
+                + "; a client action has no colon, e.g. '- c1 acquire')");
+    }
+
+    private Say say(Position at, Node value) throws BadInputException {
+        if (!(value instanceof ScalarNode scalar)) {
+            throw Places.complaint(source, value, "say takes text, not " + Scalars.kind(value)
+                    + " (expected 'say: some words'; quote text that starts with '[' or '{')");
+        }
+        String narration = Scalars.isNull(scalar) ? "" : Scalars.oneLine(scalar.getValue());
+        if (narration.isEmpty()) {
+            throw Places.complaint(at, "say has no text (expected 'say: what to look at')");
+        }
+        return new Say(at, "say: " + narration, narration);
+    }
+
+    private Together together(Position at, Node value) throws BadInputException {
+        if (!(value instanceof SequenceNode list)) {
+            throw Places.complaint(Scalars.isNull(value) ? at : Places.of(source, value),
+                    "together takes a list of actions (expected 'together: [c1 acquire, c2 release]')");
+        }
+        List<Action> members = new ArrayList<>();
+        Map<String, Integer> clientsSeen = new HashMap<>();
+        for (Node item : list.getValue()) {
+            Action action = togetherMember(item);
+            if (action.target() instanceof Target.Client client
+                    && clientsSeen.putIfAbsent(client.name(), action.at().line()) != null) {
+                throw Places.complaint(action.at(), "client '" + client.name() + "' is in this together twice "
+                        + "(expected one action per client)");
+            }
+            members.add(action);
+        }
+        if (members.size() < 2) {
+            throw Places.complaint(Places.of(source, list), "together needs at least two actions (found "
+                    + members.size() + ")");
+        }
+        List<String> texts = members.stream().map(Action::text).toList();
+        return new Together(at, "together: [" + String.join(", ", texts) + "]", members);
+    }
+
+    private Action togetherMember(Node item) throws BadInputException {
+        if (item instanceof ScalarNode scalar && !Scalars.isNull(scalar)) {
+            Step step = actions.read(scalar);
+            if (step instanceof Action action) {
+                return action;
+            }
+            throw Places.complaint(step.at(), "together takes only client actions (found '" + step.text() + "')");
+        }
+        String found = item instanceof MappingNode mapping && !mapping.getValue().isEmpty()
+                && mapping.getValue().get(0).getKeyNode() instanceof ScalarNode key
+                ? "a '" + key.getValue() + ":' step" : Scalars.kind(item);
+        throw Places.complaint(source, item, "together takes only client actions (found " + found + ")");
+    }
+
+    private Repeat repeat(Position at, ScalarNode key, Node value, int nesting) throws BadInputException {
+        if (nesting >= MAX_NESTING) {
+            throw Places.complaint(at, "repeat inside repeat too deeply (expected at most " + MAX_NESTING
+                    + " levels)");
+        }
+        int times = times(key);
+        List<Step> body;
+        if (value instanceof SequenceNode list) {
+            if (list.getValue().isEmpty()) {
+                throw Places.complaint(source, list, "repeat has no steps (expected at least one step in the list)");
+            }
+            body = steps(list, nesting + 1);
+        } else if (Scalars.isNull(value)) {
+            throw Places.complaint(at, "repeat has no step (expected e.g. 'repeat " + times + ": holder release', "
+                    + "or a list of steps)");
+        } else {
+            body = List.of(step(value, nesting + 1));
+        }
+        String bodyText = body.size() == 1 && !(value instanceof SequenceNode)
+                ? body.get(0).text()
+                : "[" + String.join(", ", body.stream().map(Step::text).toList()) + "]";
+        return new Repeat(at, "repeat " + times + ": " + bodyText, times, body);
+    }
+
+    private int times(ScalarNode key) throws BadInputException {
+        ScriptWords words = ScriptWords.of(source, key);
+        if (words.size() < 2) {
+            throw Places.complaint(words.start(), "repeat needs a count (expected 'repeat N:' with N 1 or more)");
+        }
+        Word count = words.get(1);
+        if (words.size() > 2) {
+            Word extra = words.get(2);
+            throw Places.complaint(extra.at(), "unexpected '" + extra.text() + "' after 'repeat " + count.text()
+                    + "' (expected 'repeat N:')");
+        }
+        if (!WHOLE_NUMBER.matcher(count.text()).matches()) {
+            throw Places.complaint(count.at(), "repeat count '" + count.text() + "' is not a whole number "
+                    + "(expected 1 or more)");
+        }
+        long times = Scalars.wholeNumber(count.text());
+        if (times < 1) {
+            throw Places.complaint(count.at(), "repeat count " + count.text() + " is not positive (expected 1 or more)");
+        }
+        if (times > MAX_TIMES) {
+            throw Places.complaint(count.at(), "repeat count " + count.text() + " is too large (expected at most "
+                    + MAX_TIMES + ")");
+        }
+        return (int) times;
+    }
+}
