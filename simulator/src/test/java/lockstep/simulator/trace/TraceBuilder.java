@@ -70,7 +70,11 @@ public final class TraceBuilder {
     }
 
     public TraceBuilder created(String path, long sequence, String owner) {
-        return add(new Event.NodeCreated(next(), path, sequence, owner, "ephemeral-sequential"));
+        return created(path, sequence, owner, "ephemeral-sequential");
+    }
+
+    public TraceBuilder created(String path, long sequence, String owner, String mode) {
+        return add(new Event.NodeCreated(next(), path, sequence, owner, mode));
     }
 
     public TraceBuilder deleted(String path, String owner, String reason) {
