@@ -99,10 +99,12 @@ public final class SyntheticTrace {
 
     private void release(String client) {
         line(client + " releases");
+        // Released before the delete: once the node is gone the next client may be granted, and a holder that is
+        // still holding then would be two holders at once.
+        state(client, State.RELEASED, "");
         long sequence = nodeOf.remove(client);
         add(new Event.Call(next(), client, Op.DELETE, path(sequence), false, "ok", ""));
         deleted(sequence, client, "deleted");
-        state(client, State.RELEASED, "");
     }
 
     private void crash(String client) {

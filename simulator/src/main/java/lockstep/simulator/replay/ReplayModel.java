@@ -20,7 +20,7 @@ public final class ReplayModel {
      * Events between snapshots. With a few hundred clients a snapshot copy costs about as much as applying a few hundred
      * events, so this keeps both halves of a seek small; 100,000 events make about 400 snapshots.
      */
-    static final int SNAPSHOT_EVERY = 256;
+    public static final int SNAPSHOT_EVERY = 256;
 
     private final List<Event> events;
     private final List<Replay> snapshots;
