@@ -1,0 +1,52 @@
+package lockstep.simulator.check;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import lockstep.simulator.replay.ReplayState.ClientView;
+import lockstep.simulator.replay.ReplayState.Watch;
+import lockstep.simulator.trace.Event.State;
+
+/**
+ * When the run ends, only waiting clients have watches: a watch kept by anyone else will fire at a client that no
+ * longer cares, and the server keeps it until then. One finding per client, listing its watches.
+ */
+final class WatchesDoNotOutliveWaiting implements Invariant {
+
+    @Override
+    public String kind() {
+        return "watch-left-behind";
+    }
+
+    @Override
+    public String sentence() {
+        return "When the run ends, only waiting clients have watches.";
+    }
+
+    @Override
+    public List<Finding> findIn(CheckedRun run) {
+        Map<String, List<Watch>> byClient = new LinkedHashMap<>();
+        for (String client : run.end().clients().keySet()) {
+            byClient.put(client, new ArrayList<>());
+        }
+        for (Watch watch : run.end().watches()) {
+            byClient.computeIfAbsent(watch.client(), c -> new ArrayList<>()).add(watch);
+        }
+        List<Finding> findings = new ArrayList<>();
+        int at = run.endIndex();
+        byClient.forEach((client, watches) -> {
+            ClientView view = run.end().clients().get(client);
+            State state = view == null ? State.IDLE : view.state();
+            if (!watches.isEmpty() && state != State.WAITING) {
+                List<String> described = new ArrayList<>();
+                watches.forEach(w -> described.add(Sentences.withArticle(Sentences.lower(w.kind())) + " watch on " + w.path()));
+                findings.add(new Finding(at, List.of(client), "event " + at + ": " + client + " "
+                        + Sentences.doing(state) + " but still has " + Sentences.list(described)
+                        + " (watch left behind)"));
+            }
+        });
+        return findings;
+    }
+}

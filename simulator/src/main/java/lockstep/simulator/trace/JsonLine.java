@@ -1,0 +1,189 @@
+package lockstep.simulator.trace;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.io.JsonEOFException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import lockstep.simulator.BadInputException;
+
+/**
+ * One line of a trace file parsed as a flat JSON object, remembering the column where each field's value starts, so
+ * that every complaint about a field points at it. Every getter either returns a well-typed value or throws a
+ * {@link BadInputException} whose message is {@code SOURCE:LINE:COLUMN: what is wrong (what was expected)}.
+ */
+final class JsonLine {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private record Field(JsonNode value, int column) {
+    }
+
+    private final String source;
+    private final int line;
+    private final int endColumn;
+    private final Map<String, Field> fields;
+
+    private JsonLine(String source, int line, int endColumn, Map<String, Field> fields) {
+        this.source = source;
+        this.line = line;
+        this.endColumn = endColumn;
+        this.fields = fields;
+    }
+
+    /**
+     * Parses {@code text}, one line without its newline. {@code cutShort} says the file ended inside this line (no
+     * final newline), which turns a parse error into "the line is cut short".
+     */
+    static JsonLine parse(String text, String source, int line, boolean cutShort) throws BadInputException {
+        Map<String, Field> fields = new LinkedHashMap<>();
+        try (JsonParser json = MAPPER.createParser(text)) {
+            JsonToken token = json.nextToken();
+            if (token != JsonToken.START_OBJECT) {
+                throw new BadInputException(source, line, column(json), "not a JSON object (one event object per line)");
+            }
+            while ((token = json.nextToken()) == JsonToken.FIELD_NAME) {
+                String name = json.currentName();
+                int nameColumn = column(json);
+                json.nextToken();
+                int valueColumn = column(json);
+                JsonNode value = json.readValueAsTree();
+                if (fields.put(name, new Field(value, valueColumn)) != null) {
+                    throw new BadInputException(source, line, nameColumn,
+                            "field \"" + name + "\" appears twice (each field once)");
+                }
+            }
+            if (json.nextToken() != null) {
+                throw new BadInputException(source, line, column(json), "text after the event object (one event per line)");
+            }
+        } catch (JsonEOFException e) {
+            String what = cutShort ? "the file ends in the middle of this event" : "the event object is not closed";
+            throw new BadInputException(source, line, text.length() + 1,
+                    what + " (a complete JSON object, then a newline)");
+        } catch (JsonProcessingException e) {
+            JsonLocation at = e.getLocation();
+            int column = at == null ? 1 : Math.max(1, at.getColumnNr());
+            String problem = firstLine(e.getOriginalMessage());
+            if (cutShort) {
+                throw new BadInputException(source, line, column,
+                        "the file ends in the middle of this event: " + problem + " (a complete JSON object, then a newline)");
+            }
+            throw new BadInputException(source, line, column, "malformed JSON: " + problem + " (one JSON object per line)");
+        } catch (IOException e) {
+            // Parsing a String does no I/O; anything else Jackson throws here is still a malformed line to the user.
+            throw new BadInputException(source, line, 1, "unreadable line: " + firstLine(e.getMessage()) + " (one JSON object)");
+        }
+        return new JsonLine(source, line, text.length() + 1, fields);
+    }
+
+    private static int column(JsonParser json) {
+        return Math.max(1, json.currentTokenLocation().getColumnNr());
+    }
+
+    private static String firstLine(String message) {
+        if (message == null) {
+            return "unknown error";
+        }
+        int newline = message.indexOf('\n');
+        return newline < 0 ? message : message.substring(0, newline);
+    }
+
+    boolean has(String name) {
+        return fields.containsKey(name);
+    }
+
+    Collection<String> names() {
+        return fields.keySet();
+    }
+
+    String text(String name) throws BadInputException {
+        JsonNode value = require(name, "a string");
+        if (!value.isTextual()) {
+            throw wrong(name, "is " + describe(value), "a string");
+        }
+        return value.textValue();
+    }
+
+    int integer(String name) throws BadInputException {
+        JsonNode value = require(name, "a whole number");
+        if (!value.isIntegralNumber() || !value.canConvertToInt()) {
+            throw wrong(name, "is " + describe(value), "a whole number");
+        }
+        return value.intValue();
+    }
+
+    long longInteger(String name) throws BadInputException {
+        JsonNode value = require(name, "a whole number");
+        if (!value.isIntegralNumber() || !value.canConvertToLong()) {
+            throw wrong(name, "is " + describe(value), "a whole number");
+        }
+        return value.longValue();
+    }
+
+    boolean bool(String name) throws BadInputException {
+        JsonNode value = require(name, "true or false");
+        if (!value.isBoolean()) {
+            throw wrong(name, "is " + describe(value), "true or false");
+        }
+        return value.booleanValue();
+    }
+
+    List<String> texts(String name) throws BadInputException {
+        JsonNode value = require(name, "an array of strings");
+        if (!value.isArray()) {
+            throw wrong(name, "is " + describe(value), "an array of strings");
+        }
+        List<String> texts = new ArrayList<>(value.size());
+        for (JsonNode element : value) {
+            if (!element.isTextual()) {
+                throw wrong(name, "holds " + describe(element), "an array of strings");
+            }
+            texts.add(element.textValue());
+        }
+        return texts;
+    }
+
+    /** An error about the value of field {@code name}, at the column where that value starts. */
+    BadInputException wrong(String name, String what, String expected) {
+        Field field = fields.get(name);
+        int column = field == null ? 1 : field.column();
+        return new BadInputException(source, line, column, "\"" + name + "\" " + what + " (" + expected + ")");
+    }
+
+    /** An error about the line as a whole, at its first column. */
+    BadInputException wrongLine(String what, String expected) {
+        return new BadInputException(source, line, 1, what + " (" + expected + ")");
+    }
+
+    private JsonNode require(String name, String expected) throws BadInputException {
+        Field field = fields.get(name);
+        if (field == null) {
+            // Point just past the object: that is where the missing field would have had to be.
+            throw new BadInputException(source, line, endColumn, "missing field \"" + name + "\" (" + expected + ")");
+        }
+        return field.value();
+    }
+
+    private static String describe(JsonNode value) {
+        if (value.isNull()) {
+            return "null";
+        }
+        if (value.isTextual()) {
+            return "the string " + value;
+        }
+        if (value.isContainerNode()) {
+            return value.isArray() ? "an array" : "an object";
+        }
+        return value.toString();
+    }
+}

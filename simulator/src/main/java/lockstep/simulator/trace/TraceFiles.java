@@ -1,0 +1,173 @@
+package lockstep.simulator.trace;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+import lockstep.simulator.BadInputException;
+
+/**
+ * Traces on disk, as JSON Lines: one event per line, UTF-8, each line ending in a newline, fields in a fixed order (see
+ * {@code docs/trace-format.md}).
+ *
+ * <p>Guarantees: equal event lists are written as byte-identical files; {@link #read} gives back exactly the list that
+ * {@link #write} was given; a file is replaced atomically, so a reader (or a run interrupted while writing) never sees
+ * half a trace; every file {@link #read} rejects is reported in one line,
+ * {@code FILE:LINE:COLUMN: what is wrong (what was expected)}.
+ */
+public final class TraceFiles {
+
+    private static final AtomicLong TEMP_FILES = new AtomicLong();
+
+    private TraceFiles() {
+    }
+
+    /** Writes {@code events} to {@code file} through a temporary file in the same directory and an atomic rename. */
+    public static void write(Path file, List<Event> events) throws IOException {
+        byte[] bytes = toJsonLines(events).getBytes(StandardCharsets.UTF_8);
+        Path target = file.toAbsolutePath();
+        Path directory = target.getParent();
+        // Own temp name rather than Files.createTempFile, whose owner-only permissions would pass on to the trace.
+        Path temp = directory.resolve("." + target.getFileName() + "." + ProcessHandle.current().pid() + "."
+                + TEMP_FILES.incrementAndGet() + ".tmp");
+        try {
+            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                ByteBuffer buffer = ByteBuffer.wrap(bytes);
+                while (buffer.hasRemaining()) {
+                    channel.write(buffer);
+                }
+                // On disk before the rename, so a crash cannot leave the new name pointing at an empty file.
+                channel.force(true);
+            }
+            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(temp);
+            throw e;
+        }
+    }
+
+    /** Reads a trace written by {@link #write}; anything else is a {@link BadInputException} naming line and column. */
+    public static List<Event> read(Path file) throws BadInputException {
+        String source = file.toString();
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            throw new BadInputException(source, 1, 1, "no such file (a trace file, as written by lockstep run --trace)");
+        } catch (AccessDeniedException e) {
+            throw new BadInputException(source, 1, 1, "permission denied (a readable trace file)");
+        } catch (IOException e) {
+            throw new BadInputException(source, 1, 1, "cannot read the file: " + e.getMessage() + " (a readable trace file)");
+        }
+        return parse(lines(bytes, source), bytes.length == 0 || bytes[bytes.length - 1] == '\n', source);
+    }
+
+    /** Reads a trace from its JSON Lines text; {@code source} names it in error messages. */
+    public static List<Event> parse(String jsonLines, String source) throws BadInputException {
+        List<String> lines = new ArrayList<>(List.of(jsonLines.split("\n", -1)));
+        boolean endsWithNewline = jsonLines.endsWith("\n");
+        if (endsWithNewline) {
+            lines.remove(lines.size() - 1);
+        }
+        return parse(jsonLines.isEmpty() ? List.of() : lines, endsWithNewline || jsonLines.isEmpty(), source);
+    }
+
+    /** The whole trace as JSON Lines text, a newline after every event. */
+    public static String toJsonLines(List<Event> events) {
+        if (events.isEmpty()) {
+            throw new IllegalArgumentException("a trace has at least its run-started event");
+        }
+        StringBuilder text = new StringBuilder(events.size() * 128);
+        for (int i = 0; i < events.size(); i++) {
+            Event event = events.get(i);
+            // Refuse to write what read() would refuse to read.
+            if (event.index() != i) {
+                throw new IllegalArgumentException("event at position " + i + " has index " + event.index());
+            }
+            if ((i == 0) != (event instanceof Event.RunStarted)) {
+                throw new IllegalArgumentException("event " + i + ": a trace has one run-started event, first: " + event);
+            }
+            text.append(toJson(event)).append('\n');
+        }
+        return text.toString();
+    }
+
+    /** One event as one line of JSON, without the newline. */
+    public static String toJson(Event event) {
+        return EventWriter.toJson(event);
+    }
+
+    /**
+     * One event from one line of JSON; its {@code "i"} must be {@code expectedIndex}. {@code source} and
+     * {@code lineNumber} only name the place in error messages.
+     */
+    public static Event fromJson(String line, String source, int lineNumber, int expectedIndex)
+            throws BadInputException {
+        return EventReader.read(JsonLine.parse(line, source, lineNumber, false), expectedIndex);
+    }
+
+    private static List<Event> parse(List<String> lines, boolean endsWithNewline, String source)
+            throws BadInputException {
+        if (lines.isEmpty()) {
+            throw new BadInputException(source, 1, 1, "the file is empty (a trace: a run-started event on line 1)");
+        }
+        List<Event> events = new ArrayList<>(lines.size());
+        for (int i = 0; i < lines.size(); i++) {
+            int lineNumber = i + 1;
+            String text = lines.get(i);
+            // Tolerate a file whose line ends were turned into CRLF by an editor.
+            if (text.endsWith("\r")) {
+                text = text.substring(0, text.length() - 1);
+            }
+            if (text.isBlank()) {
+                throw new BadInputException(source, lineNumber, 1, "blank line (one event on every line)");
+            }
+            boolean cutShort = i == lines.size() - 1 && !endsWithNewline;
+            JsonLine json = JsonLine.parse(text, source, lineNumber, cutShort);
+            Event event = EventReader.read(json, i);
+            if (i == 0 && !(event instanceof Event.RunStarted)) {
+                throw json.wrong("type", "is \"" + EventType.of(event).label + "\"",
+                        "run-started: a trace starts with its run's configuration");
+            }
+            if (i > 0 && event instanceof Event.RunStarted) {
+                throw json.wrong("type", "is a second \"run-started\"", "one run per trace, started on line 1");
+            }
+            events.add(event);
+        }
+        return List.copyOf(events);
+    }
+
+    /** The file's lines without their newlines, each decoded as strict UTF-8. */
+    private static List<String> lines(byte[] bytes, String source) throws BadInputException {
+        List<String> lines = new ArrayList<>();
+        var utf8 = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        int start = 0;
+        while (start < bytes.length) {
+            int end = start;
+            while (end < bytes.length && bytes[end] != '\n') {
+                end++;
+            }
+            try {
+                lines.add(utf8.decode(ByteBuffer.wrap(bytes, start, end - start)).toString());
+            } catch (CharacterCodingException e) {
+                throw new BadInputException(source, lines.size() + 1, 1, "not UTF-8 text (a UTF-8 JSON Lines file)");
+            }
+            start = end + 1;
+        }
+        return lines;
+    }
+}

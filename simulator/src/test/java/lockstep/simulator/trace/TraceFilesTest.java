@@ -1,0 +1,234 @@
+package lockstep.simulator.trace;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import lockstep.simulator.BadInputException;
+import lockstep.simulator.trace.Event.Op;
+import lockstep.simulator.trace.Event.State;
+import lockstep.simulator.trace.Event.WatchKind;
+
+class TraceFilesTest {
+
+    @TempDir
+    Path dir;
+
+    private static final String FIRST =
+            "{\"i\":0,\"type\":\"run-started\",\"scenario\":\"s\",\"title\":\"t\",\"algorithm\":\"herd\",\"seed\":1,"
+                    + "\"lockPath\":\"/l\",\"clients\":[\"c1\"]}";
+
+    /** One event of every type, with text that needs escaping. */
+    static List<Event> everyKindOfEvent() {
+        return List.of(
+                new Event.RunStarted(0, "herd", "The \"herd\" effect", "herd", -7L, "/lockstep/herd", List.of("c1", "c2")),
+                new Event.ScriptLine(1, 1, 5, "c1 acquires"),
+                new Event.Narration(2, "Ünïcödé and a tab\there"),
+                new Event.Call(3, "c1", Op.GET_CHILDREN, "/lockstep/herd", true, "ok", "[lock-0000000001]"),
+                new Event.WatchSet(4, "c1", "/lockstep/herd", WatchKind.CHILDREN),
+                new Event.WatchFired(5, "c1", "/lockstep/herd", "NodeChildrenChanged"),
+                new Event.NodeCreated(6, "/lockstep/herd/lock-0000000001", 1, "c1", "ephemeral-sequential"),
+                new Event.NodeDeleted(7, "/lockstep/herd/lock-0000000001", "c1", "session expired"),
+                new Event.ClientState(8, "c2", State.GAVE_UP, "", ""),
+                new Event.Fault(9, "crash", "c2", "killed"),
+                new Event.Violation(10, 8, "stuck-waiter", List.of("c2"), "event 8: c2 is stuck"),
+                new Event.RunEnded(11, "completed"));
+    }
+
+    @Test
+    void readGivesBackWhatWriteWasGiven() throws Exception {
+        Path file = dir.resolve("t.jsonl");
+        TraceFiles.write(file, everyKindOfEvent());
+        assertEquals(everyKindOfEvent(), TraceFiles.read(file));
+    }
+
+    @Test
+    void equalTracesAreByteIdenticalFiles() throws Exception {
+        Path a = dir.resolve("a.jsonl");
+        Path b = dir.resolve("b.jsonl");
+        TraceFiles.write(a, everyKindOfEvent());
+        TraceFiles.write(b, List.copyOf(everyKindOfEvent()));
+        assertArrayEquals(Files.readAllBytes(a), Files.readAllBytes(b));
+    }
+
+    @Test
+    void fieldsAreWrittenInTheDocumentedOrder() {
+        assertEquals("{\"i\":12,\"type\":\"call\",\"client\":\"c1\",\"op\":\"getChildren\","
+                        + "\"path\":\"/lockstep/herd/lock-0000000001\",\"watch\":false,\"result\":\"ok\",\"detail\":\"x\"}",
+                TraceFiles.toJson(new Event.Call(12, "c1", Op.GET_CHILDREN, "/lockstep/herd/lock-0000000001", false,
+                        "ok", "x")));
+        assertEquals("{\"i\":3,\"type\":\"client-state\",\"client\":\"c2\",\"state\":\"gave-up\",\"mode\":\"\","
+                + "\"watching\":\"\"}", TraceFiles.toJson(new Event.ClientState(3, "c2", State.GAVE_UP, "", "")));
+        assertEquals("{\"i\":4,\"type\":\"watch-set\",\"client\":\"c1\",\"path\":\"/l\",\"kind\":\"exists\"}",
+                TraceFiles.toJson(new Event.WatchSet(4, "c1", "/l", WatchKind.EXISTS)));
+    }
+
+    @Test
+    void everyLineEndsInANewline() throws Exception {
+        Path file = dir.resolve("t.jsonl");
+        TraceFiles.write(file, everyKindOfEvent());
+        String text = Files.readString(file);
+        assertEquals(everyKindOfEvent().size(), text.split("\n", -1).length - 1);
+        assertEquals('\n', text.charAt(text.length() - 1));
+    }
+
+    @Test
+    void writeReplacesAnOldFileAndLeavesNoTemporaryFile() throws Exception {
+        Path file = dir.resolve("t.jsonl");
+        Files.writeString(file, "old contents that are longer than nothing at all\n".repeat(100));
+        TraceFiles.write(file, everyKindOfEvent());
+        assertEquals(everyKindOfEvent(), TraceFiles.read(file));
+        try (Stream<Path> files = Files.list(dir)) {
+            assertEquals(List.of(file), files.toList());
+        }
+    }
+
+    @Test
+    void writeRefusesAListThatReadWouldRefuse() {
+        Path file = dir.resolve("t.jsonl");
+        assertThrows(IllegalArgumentException.class, () -> TraceFiles.write(file, List.of()));
+        assertThrows(IllegalArgumentException.class,
+                () -> TraceFiles.write(file, List.of(new Event.Narration(0, "no run-started first"))));
+        assertThrows(IllegalArgumentException.class, () -> TraceFiles.write(file,
+                List.of(everyKindOfEvent().get(0), new Event.Narration(5, "wrong index"))));
+        assertThrows(IllegalArgumentException.class, () -> TraceFiles.write(file,
+                List.of(everyKindOfEvent().get(0), new Event.Narration(1, null))));
+    }
+
+    @Test
+    void writeIntoAMissingDirectoryFailsWithoutLeavingAnything() {
+        assertThrows(IOException.class, () -> TraceFiles.write(dir.resolve("no/such/t.jsonl"), everyKindOfEvent()));
+    }
+
+    @Test
+    void aMissingFileIsBadInput() {
+        Path file = dir.resolve("missing.jsonl");
+        assertEquals(file + ":1:1: no such file (a trace file, as written by lockstep run --trace)",
+                readError(file));
+    }
+
+    @Test
+    void anEmptyFileIsBadInput() throws Exception {
+        assertEquals("t.jsonl:1:1: the file is empty (a trace: a run-started event on line 1)", parseError(""));
+    }
+
+    @Test
+    void malformedJsonNamesLineAndColumn() {
+        String message = parseError(FIRST + "\n{\"i\":1,\"type\":\"narration\" \"text\":\"x\"}\n");
+        assertEquals("t.jsonl:2:27: malformed JSON: Unexpected character ('\"' (code 34)): was expecting comma to "
+                + "separate Object entries (one JSON object per line)", message);
+    }
+
+    @Test
+    void anUnknownEventTypeIsBadInput() {
+        String message = parseError(FIRST + "\n{\"i\":1,\"type\":\"teleport\"}\n");
+        assertEquals("t.jsonl:2:15: \"type\" names an unknown event type \"teleport\" (one of run-started, script-line, "
+                + "narration, call, watch-set, watch-fired, node-created, node-deleted, client-state, fault, violation, "
+                + "run-ended)", message);
+    }
+
+    @Test
+    void aMissingFieldIsBadInput() {
+        String line = "{\"i\":1,\"type\":\"narration\"}";
+        assertEquals("t.jsonl:2:" + (line.length() + 1) + ": missing field \"text\" (a string)",
+                parseError(FIRST + "\n" + line + "\n"));
+    }
+
+    @Test
+    void aWrongIndexIsBadInput() {
+        assertEquals("t.jsonl:2:6: \"i\" is 7 (1: events are numbered from 0, one per line)",
+                parseError(FIRST + "\n{\"i\":7,\"type\":\"narration\",\"text\":\"x\"}\n"));
+    }
+
+    @Test
+    void aTruncatedLastLineIsBadInput() {
+        String cut = "{\"i\":1,\"type\":\"narration\",\"te";
+        assertEquals("t.jsonl:2:" + (cut.length() + 1)
+                        + ": the file ends in the middle of this event (a complete JSON object, then a newline)",
+                parseError(FIRST + "\n" + cut));
+    }
+
+    @Test
+    void aCompleteLastLineWithoutNewlineIsAccepted() throws Exception {
+        assertEquals(1, TraceFiles.parse(FIRST, "t.jsonl").size());
+    }
+
+    @Test
+    void theFirstEventMustStartTheRun() {
+        assertEquals("t.jsonl:1:15: \"type\" is \"narration\" (run-started: a trace starts with its run's configuration)",
+                parseError("{\"i\":0,\"type\":\"narration\",\"text\":\"x\"}\n"));
+        assertEquals("t.jsonl:2:15: \"type\" is a second \"run-started\" (one run per trace, started on line 1)",
+                parseError(FIRST + "\n" + FIRST.replace("\"i\":0", "\"i\":1") + "\n"));
+    }
+
+    @Test
+    void aFieldOfTheWrongJsonTypeIsBadInput() {
+        assertEquals("t.jsonl:2:34: \"text\" is 5 (a string)",
+                parseError(FIRST + "\n{\"i\":1,\"type\":\"narration\",\"text\":5}\n"));
+        assertEquals("t.jsonl:2:6: \"i\" is the string \"1\" (a whole number)",
+                parseError(FIRST + "\n{\"i\":\"1\",\"type\":\"narration\",\"text\":\"x\"}\n"));
+    }
+
+    @Test
+    void anUnknownFieldIsBadInput() {
+        assertEquals("t.jsonl:2:47: \"colour\" is not a field of a narration event (only text)",
+                parseError(FIRST + "\n{\"i\":1,\"type\":\"narration\",\"text\":\"x\",\"colour\":1}\n"));
+    }
+
+    @Test
+    void anUnknownStateOpOrKindIsBadInput() {
+        assertEquals("t.jsonl:2:52: \"state\" names an unknown client state \"asleep\" (one of idle, requesting, "
+                        + "waiting, holding, released, gave-up, crashed, expired)",
+                parseError(FIRST + "\n{\"i\":1,\"type\":\"client-state\",\"client\":\"c1\",\"state\":\"asleep\","
+                        + "\"mode\":\"\",\"watching\":\"\"}\n"));
+        assertEquals("t.jsonl:2:41: \"op\" names an unknown operation \"sync\" (one of create, delete, exists, "
+                        + "getData, getChildren, setData)",
+                parseError(FIRST + "\n{\"i\":1,\"type\":\"call\",\"client\":\"c1\",\"op\":\"sync\",\"path\":\"/l\","
+                        + "\"watch\":false,\"result\":\"ok\",\"detail\":\"\"}\n"));
+    }
+
+    @Test
+    void blankLinesAndTrailingTextAreBadInput() {
+        assertEquals("t.jsonl:2:1: blank line (one event on every line)", parseError(FIRST + "\n\n"));
+        assertEquals("t.jsonl:1:" + (FIRST.length() + 2) + ": text after the event object (one event per line)",
+                parseError(FIRST + " {}\n"));
+    }
+
+    @Test
+    void aFileThatIsNotUtf8IsBadInput() throws Exception {
+        Path file = dir.resolve("t.jsonl");
+        byte[] first = (FIRST + "\n").getBytes(StandardCharsets.UTF_8);
+        byte[] bytes = new byte[first.length + 2];
+        System.arraycopy(first, 0, bytes, 0, first.length);
+        bytes[first.length] = (byte) 0xC3;
+        bytes[first.length + 1] = (byte) '\n';
+        Files.write(file, bytes);
+        assertEquals(file + ":2:1: not UTF-8 text (a UTF-8 JSON Lines file)", readError(file));
+    }
+
+    @Test
+    void errorsAreOneLine() throws Exception {
+        Path file = dir.resolve("t.jsonl");
+        Files.writeString(file, FIRST + "\n{\"i\":1,\n");
+        String message = readError(file);
+        assertEquals(-1, message.indexOf('\n'), message);
+    }
+
+    private static String parseError(String text) {
+        return assertThrows(BadInputException.class, () -> TraceFiles.parse(text, "t.jsonl")).getMessage();
+    }
+
+    private static String readError(Path file) {
+        return assertThrows(BadInputException.class, () -> TraceFiles.read(file)).getMessage();
+    }
+}
