@@ -21,8 +21,14 @@ public interface LockClient extends AutoCloseable {
     /** The session ends abruptly, as when the process dies: no release, the server deletes its ephemeral nodes. */
     void crash();
 
-    /** The server expires the session (as after a long pause); the client learns it when it next hears from it. */
+    /**
+     * The server expires the session (as after a long pause). Returns once the client has learned that its session
+     * expired, so what follows is not a race with that news.
+     */
     void expire() throws Exception;
+
+    /** True while the client's session is connected to a server. */
+    boolean isConnected();
 
     /** Closes the session politely. */
     @Override

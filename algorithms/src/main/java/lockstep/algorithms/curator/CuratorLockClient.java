@@ -108,7 +108,21 @@ public final class CuratorLockClient implements LockClient {
 
     @Override
     public void expire() throws Exception {
-        SessionEnder.expire(curator.getZookeeperClient().getZooKeeper(), connection);
+        org.apache.zookeeper.ZooKeeper handle = curator.getZookeeperClient().getZooKeeper();
+        SessionEnder.expire(handle, connection);
+        // The handle closes itself once it hears that its session expired (Curator then opens a new session).
+        long deadline = System.nanoTime() + 2 * connection.sessionTimeout().toNanos();
+        while (handle.getState().isAlive()) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(name + " did not learn that its session expired");
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000L);
+        }
+    }
+
+    @Override
+    public boolean isConnected() {
+        return curator.getZookeeperClient().isConnected();
     }
 
     @Override

@@ -55,7 +55,6 @@ public final class LockEngine implements DistributedLock {
     private volatile String ourPath;
     private volatile boolean held;
     private volatile String watchedPath;
-    private boolean parentKnown;
 
     LockEngine(ZkLockClient client, String lockPath, LockMode mode, LockAlgorithm algorithm) {
         this.client = client;
@@ -118,7 +117,6 @@ public final class LockEngine implements DistributedLock {
                     + ": this lock is not reentrant");
         }
         ensureSessionAlive();
-        ensureParent();
         boolean got = false;
         try {
             got = algorithm == null ? acquireFixedNode(deadline) : acquireInQueue(deadline);
@@ -139,7 +137,7 @@ public final class LockEngine implements DistributedLock {
         String node = lockPath + "/" + Naive.NODE;
         while (true) {
             try {
-                client.zk().create(node, new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.EPHEMERAL);
+                createMakingParents(node, CreateMode.EPHEMERAL);
                 ourPath = node;
                 return true;
             } catch (KeeperException.NodeExistsException taken) {
@@ -207,8 +205,7 @@ public final class LockEngine implements DistributedLock {
         String prefix = lockPath + "/" + tag + algorithm.nodePrefix(mode);
         for (int attempt = 0; ; attempt++) {
             try {
-                return client.zk().create(prefix, new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE,
-                        CreateMode.EPHEMERAL_SEQUENTIAL);
+                return createMakingParents(prefix, CreateMode.EPHEMERAL_SEQUENTIAL);
             } catch (KeeperException.ConnectionLossException lost) {
                 if (attempt >= MAX_RETRIES) {
                     throw lost;
@@ -240,7 +237,8 @@ public final class LockEngine implements DistributedLock {
 
     private boolean waitForNotification(String path, long armed, long deadline) throws InterruptedException {
         watchedPath = path;
-        boolean rang = wakeup.awaitRingAfter(armed, deadline);
+        boolean rang = wakeup.awaitRingAfter(armed, deadline,
+                () -> client.connection().listener().parked(client.name()));
         if (rang) {
             watchedPath = null;
         }
@@ -288,10 +286,20 @@ public final class LockEngine implements DistributedLock {
                 + client.deathReason());
     }
 
-    private void ensureParent() throws Exception {
-        if (parentKnown) {
-            return;
+    /**
+     * Creates {@code path}; when its parent is missing, makes the lock node and its ancestors first and tries again.
+     * Optimistic, as Curator's creatingParentsIfNeeded: no extra call once the lock node exists.
+     */
+    private String createMakingParents(String path, CreateMode mode) throws Exception {
+        try {
+            return client.zk().create(path, new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, mode);
+        } catch (KeeperException.NoNodeException noParent) {
+            makeLockNode();
+            return client.zk().create(path, new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, mode);
         }
+    }
+
+    private void makeLockNode() throws Exception {
         StringBuilder path = new StringBuilder();
         String[] parts = lockPath.substring(1).split("/");
         for (int i = 0; i < parts.length; i++) {
@@ -299,16 +307,13 @@ public final class LockEngine implements DistributedLock {
             String current = path.toString();
             // The lock node itself is a container: the server removes it once its last child is gone.
             CreateMode kind = i == parts.length - 1 ? CreateMode.CONTAINER : CreateMode.PERSISTENT;
-            if (retrying(Long.MAX_VALUE, () -> client.zk().exists(current, false)) == null) {
-                try {
-                    retrying(Long.MAX_VALUE, () -> client.zk().create(current, new byte[0],
-                            ZooDefs.Ids.OPEN_ACL_UNSAFE, kind));
-                } catch (KeeperException.NodeExistsException raced) {
-                    // another client made it first: fine
-                }
+            try {
+                retrying(Long.MAX_VALUE, () -> client.zk().create(current, new byte[0],
+                        ZooDefs.Ids.OPEN_ACL_UNSAFE, kind));
+            } catch (KeeperException.NodeExistsException exists) {
+                // there already, or another client made it first: fine
             }
         }
-        parentKnown = true;
     }
 
     /** Leaves nothing behind: removes our watch (if one is still set) and deletes our node. */

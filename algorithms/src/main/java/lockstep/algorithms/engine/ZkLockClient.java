@@ -121,6 +121,22 @@ public final class ZkLockClient implements LockClient {
     @Override
     public void expire() throws Exception {
         SessionEnder.expire(zk, connection);
+        // The client hears of it when it reconnects: wait for that, so nothing races with the news.
+        long deadline = System.nanoTime() + 2 * connection.sessionTimeout().toNanos();
+        synchronized (this) {
+            while (!isDead()) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw new IllegalStateException(name + " did not learn that its session expired");
+                }
+                TimeUnit.NANOSECONDS.timedWait(this, left);
+            }
+        }
+    }
+
+    @Override
+    public synchronized boolean isConnected() {
+        return state == KeeperState.SyncConnected;
     }
 
     @Override

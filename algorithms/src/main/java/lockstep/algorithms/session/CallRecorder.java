@@ -3,8 +3,6 @@ package lockstep.algorithms.session;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.apache.zookeeper.WatchedEvent;
-import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.Watcher.Event.EventType;
 
 /**
@@ -38,8 +36,8 @@ public final class CallRecorder implements SeamListener {
     }
 
     @Override
-    public synchronized void beforeDelivery(String client, WatchedEvent event, Watcher watcher) {
-        entries.add(new Notification(client, event.getPath(), event.getType()));
+    public synchronized void beforeDelivery(Delivery delivery) {
+        entries.add(new Notification(delivery.client(), delivery.event().getPath(), delivery.event().getType()));
     }
 
     /** Everything so far, in order. */

@@ -1,8 +1,5 @@
 package lockstep.algorithms.session;
 
-import org.apache.zookeeper.WatchedEvent;
-import org.apache.zookeeper.Watcher;
-
 /**
  * What sees every call and every notification that passes the seam: a recorder, a scheduler, or both. Calls are
  * reported on the calling thread, notifications on the client's ZooKeeper event thread; either may block there (that
@@ -23,13 +20,29 @@ public interface SeamListener {
     }
 
     /**
-     * Before a watch notification reaches the watcher that asked for it. {@code watcher} is the caller's own watcher
-     * (ZooKeeper delivers one event per distinct watcher). Connection events (type None) come here too.
+     * Before an event reaches the watcher that asked for it: watch notifications, and connection events (type None),
+     * which ZooKeeper hands to every watcher of the session.
      */
-    default void beforeDelivery(String client, WatchedEvent event, Watcher watcher) throws InterruptedException {
+    default void beforeDelivery(Delivery delivery) throws InterruptedException {
     }
 
     /** After the watcher's {@code process} returned. */
-    default void afterDelivery(String client, WatchedEvent event, Watcher watcher) {
+    default void afterDelivery(Delivery delivery) {
+    }
+
+    /**
+     * Whether {@code delivery} reaches its watcher at all. A scheduler may keep connection events away from the lock's
+     * watchers (they still reach the session's default watcher), so that a reconnect cannot wake a waiter at a moment
+     * only the network chooses.
+     */
+    default boolean forward(Delivery delivery) {
+        return true;
+    }
+
+    /**
+     * A client is about to park until a notification wakes it (Lockstep's own engine says so; for Curator's recipes a
+     * scheduler has to look at the thread).
+     */
+    default void parked(String client) {
     }
 }

@@ -15,18 +15,24 @@ final class SeamWatcher implements Watcher {
     private final String client;
     private final Watcher inner;
     private final SeamListener listener;
+    private final boolean defaultWatcher;
 
-    SeamWatcher(String client, Watcher inner, SeamListener listener) {
+    SeamWatcher(String client, Watcher inner, SeamListener listener, boolean defaultWatcher) {
         this.client = client;
         this.inner = inner;
         this.listener = listener;
+        this.defaultWatcher = defaultWatcher;
     }
 
     static Watcher wrap(String client, Watcher watcher, SeamListener listener) {
         if (watcher == null || watcher instanceof SeamWatcher) {
             return watcher;
         }
-        return new SeamWatcher(client, watcher, listener);
+        return new SeamWatcher(client, watcher, listener, false);
+    }
+
+    static Watcher wrapDefault(String client, Watcher watcher, SeamListener listener) {
+        return watcher == null ? null : new SeamWatcher(client, watcher, listener, true);
     }
 
     Watcher inner() {
@@ -35,8 +41,12 @@ final class SeamWatcher implements Watcher {
 
     @Override
     public void process(WatchedEvent event) {
+        Delivery delivery = new Delivery(client, event, inner, defaultWatcher);
+        if (!listener.forward(delivery)) {
+            return;
+        }
         try {
-            listener.beforeDelivery(client, event, inner);
+            listener.beforeDelivery(delivery);
         } catch (InterruptedException e) {
             // The event thread is being shut down with the session: deliver anyway so no waiter hangs.
             Thread.currentThread().interrupt();
@@ -44,7 +54,7 @@ final class SeamWatcher implements Watcher {
         try {
             inner.process(event);
         } finally {
-            listener.afterDelivery(client, event, inner);
+            listener.afterDelivery(delivery);
         }
     }
 

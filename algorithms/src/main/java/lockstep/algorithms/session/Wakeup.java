@@ -25,9 +25,20 @@ public final class Wakeup {
      *
      * @return true when it rang, false on timeout
      */
-    public synchronized boolean awaitRingAfter(long armed, long deadlineNanos) throws InterruptedException {
-        waiting = true;
-        awaitedAfter = armed;
+    public boolean awaitRingAfter(long armed, long deadlineNanos, Runnable parking) throws InterruptedException {
+        synchronized (this) {
+            if (rings != armed) {
+                return true;
+            }
+            waiting = true;
+            awaitedAfter = armed;
+        }
+        // Said outside the monitor: whoever is told may look at isWaiting() at once.
+        parking.run();
+        return awaitRing(armed, deadlineNanos);
+    }
+
+    private synchronized boolean awaitRing(long armed, long deadlineNanos) throws InterruptedException {
         try {
             while (rings == armed) {
                 long left = deadlineNanos - System.nanoTime();

@@ -39,7 +39,7 @@ public class ZooKeeperSeam extends ZooKeeper {
 
     public ZooKeeperSeam(String client, String connectString, int sessionTimeoutMs, Watcher defaultWatcher,
                          SeamListener listener, ZKClientConfig config) throws IOException {
-        super(connectString, sessionTimeoutMs, SeamWatcher.wrap(client, defaultWatcher, listener), config);
+        super(connectString, sessionTimeoutMs, SeamWatcher.wrapDefault(client, defaultWatcher, listener), config);
         this.client = client;
         this.listener = listener;
     }
@@ -111,7 +111,11 @@ public class ZooKeeperSeam extends ZooKeeper {
     }
 
     private ZkCall call(ZkOp op, String path, CreateMode mode, boolean watch) {
-        return new ZkCall(client, op, path, mode, watch);
+        return new ZkCall(client, op, path, mode, watch, null);
+    }
+
+    private ZkCall call(ZkOp op, String path, Watcher watcher) {
+        return new ZkCall(client, op, path, null, watcher != null, watcher);
     }
 
     private Watcher wrap(Watcher watcher) {
@@ -162,7 +166,7 @@ public class ZooKeeperSeam extends ZooKeeper {
     @Override
     public Stat exists(String path, Watcher watcher) throws KeeperException, InterruptedException {
         Watcher wrapped = wrap(watcher);
-        return through(call(ZkOp.EXISTS, path, null, watcher != null), () -> super.exists(path, wrapped),
+        return through(call(ZkOp.EXISTS, path, watcher), () -> super.exists(path, wrapped),
                 ZooKeeperSeam::existsResult);
     }
 
@@ -179,7 +183,7 @@ public class ZooKeeperSeam extends ZooKeeper {
     @Override
     public byte[] getData(String path, Watcher watcher, Stat stat) throws KeeperException, InterruptedException {
         Watcher wrapped = wrap(watcher);
-        return through(call(ZkOp.GET_DATA, path, null, watcher != null), () -> super.getData(path, wrapped, stat),
+        return through(call(ZkOp.GET_DATA, path, watcher), () -> super.getData(path, wrapped, stat),
                 data -> new ZkResult(Code.OK, null, null, stat));
     }
 
@@ -192,7 +196,7 @@ public class ZooKeeperSeam extends ZooKeeper {
     @Override
     public List<String> getChildren(String path, Watcher watcher) throws KeeperException, InterruptedException {
         Watcher wrapped = wrap(watcher);
-        return through(call(ZkOp.GET_CHILDREN, path, null, watcher != null), () -> super.getChildren(path, wrapped),
+        return through(call(ZkOp.GET_CHILDREN, path, watcher), () -> super.getChildren(path, wrapped),
                 children -> new ZkResult(Code.OK, null, List.copyOf(children), null));
     }
 
@@ -206,7 +210,7 @@ public class ZooKeeperSeam extends ZooKeeper {
     public List<String> getChildren(String path, Watcher watcher, Stat stat)
             throws KeeperException, InterruptedException {
         Watcher wrapped = wrap(watcher);
-        return through(call(ZkOp.GET_CHILDREN, path, null, watcher != null),
+        return through(call(ZkOp.GET_CHILDREN, path, watcher),
                 () -> super.getChildren(path, wrapped, stat),
                 children -> new ZkResult(Code.OK, null, List.copyOf(children), stat));
     }
@@ -222,7 +226,7 @@ public class ZooKeeperSeam extends ZooKeeper {
     public void removeWatches(String path, Watcher watcher, Watcher.WatcherType watcherType, boolean local)
             throws InterruptedException, KeeperException {
         Watcher wrapped = wrap(watcher);
-        through(call(ZkOp.REMOVE_WATCHES, path, null, false), () -> {
+        through(new ZkCall(client, ZkOp.REMOVE_WATCHES, path, null, false, watcher), () -> {
             super.removeWatches(path, wrapped, watcherType, local);
             return Boolean.TRUE;
         }, done -> new ZkResult(Code.OK, null, null, null));

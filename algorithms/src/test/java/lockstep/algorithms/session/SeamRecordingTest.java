@@ -80,8 +80,7 @@ class SeamRecordingTest {
             List<String> seenByC2 = recorder.entries().stream().filter(e -> e.client().equals("c2"))
                     .map(SeamRecordingTest::describe).filter(line -> !line.contains("None")).toList();
             assertEquals(List.of(
-                    "c2 EXISTS OK", "c2 EXISTS OK", "c2 EXISTS OK", // the parent path, once per handle
-                    "c2 CREATE OK",
+                    "c2 CREATE OK", // the lock node exists already (c1 made it): no extra call
                     "c2 GET_CHILDREN OK",
                     "c2 GET_DATA+watch OK",
                     "c2 <- NodeDeleted",

@@ -101,6 +101,9 @@ final class Replay {
             narration = e.text();
         } else if (event instanceof Event.Call e) {
             calls[e.op().ordinal()]++;
+            if (e.op() == Event.Op.REMOVE_WATCHES && e.ok()) {
+                watches.removeIf(w -> w.client().equals(e.client()) && w.path().equals(e.path()));
+            }
         } else if (event instanceof Event.NodeCreated e) {
             if (isUnderTheLock(e.path())) {
                 znodes.put(e.path(), new Znode(e.path(), nameOf(e.path()), e.sequence(), e.owner(), e.mode()));

@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import lockstep.algorithms.Algorithms;
 import lockstep.simulator.BadInputException;
 import lockstep.simulator.scenario.BuiltInScenarios;
 import lockstep.simulator.scenario.Scenario;
@@ -48,7 +49,21 @@ public final class Simulations {
      *                           (one line naming the file, line and column)
      */
     public static List<Event> run(Scenario scenario, String algorithm, long seed) throws BadInputException {
-        throw new UnsupportedOperationException("to be implemented");
+        Algorithms.Info info;
+        try {
+            info = Algorithms.get(algorithm);
+        } catch (IllegalArgumentException unknown) {
+            throw new BadInputException("lockstep", unknown.getMessage());
+        }
+        try (ScenarioRun run = new ScenarioRun(scenario, info, seed)) {
+            return run.run();
+        } catch (BadInputException bad) {
+            throw bad;
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException("could not start the run: " + e.getMessage(), e);
+        }
     }
 
     /** {@link #load} then {@link #run} with the scenario's seed unless {@code seed} overrides it. */

@@ -85,7 +85,7 @@ public sealed interface Event {
     /** The ZooKeeper operations a client can make. */
     enum Op {
         CREATE("create"), DELETE("delete"), EXISTS("exists"), GET_DATA("getData"), GET_CHILDREN("getChildren"),
-        SET_DATA("setData");
+        SET_DATA("setData"), REMOVE_WATCHES("removeWatches");
 
         private final String label;
 

@@ -1,0 +1,81 @@
+package lockstep.simulator.run;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import lockstep.algorithms.NodeName;
+import lockstep.simulator.trace.Event;
+
+/**
+ * Numbers the events of one run and writes every path the way a trace must show it: the random part of a node's name
+ * (our GUID, Curator's protection prefix {@code _c_<uuid>-}) becomes the name of the client that created it, so the
+ * same run gives the same bytes every time.
+ */
+final class TraceRecorder {
+
+    private static final Pattern PROTECTION = Pattern.compile(
+            "_c_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-");
+
+    private final List<Event> events = new ArrayList<>();
+    private final Map<String, String> ownerOfTag = new HashMap<>();
+
+    int next() {
+        return events.size();
+    }
+
+    void add(Event event) {
+        if (event.index() != events.size()) {
+            throw new IllegalStateException("event " + event.index() + " recorded at " + events.size());
+        }
+        events.add(event);
+    }
+
+    List<Event> events() {
+        return events;
+    }
+
+    /** Learns the tag in a path a client is about to create, so the tag can be written as the client's name. */
+    void learnTags(String client, String path) {
+        Matcher matcher = PROTECTION.matcher(path);
+        while (matcher.find()) {
+            ownerOfTag.putIfAbsent(matcher.group(1), client);
+        }
+    }
+
+    /** {@code path} with every known tag written as its client's name ({@code _c_c3-lock-0000000002}). */
+    String normalize(String path) {
+        if (path == null || path.indexOf("_c_") < 0) {
+            return path;
+        }
+        Matcher matcher = PROTECTION.matcher(path);
+        StringBuilder out = new StringBuilder();
+        while (matcher.find()) {
+            String owner = ownerOfTag.getOrDefault(matcher.group(1), "unknown");
+            matcher.appendReplacement(out, Matcher.quoteReplacement("_c_" + owner + "-"));
+        }
+        matcher.appendTail(out);
+        return out.toString();
+    }
+
+    /** Children as a trace shows them: normalised, in sequence order (the server answers in hash-set order). */
+    String children(List<String> names) {
+        List<String> sorted = new ArrayList<>(names);
+        sorted.sort((a, b) -> {
+            boolean sa = NodeName.isSequential(a);
+            boolean sb = NodeName.isSequential(b);
+            if (sa && sb) {
+                return NodeName.parse(a).compareTo(NodeName.parse(b));
+            }
+            return sa == sb ? a.compareTo(b) : (sa ? 1 : -1);
+        });
+        List<String> shown = new ArrayList<>(sorted.size());
+        for (String name : sorted) {
+            shown.add(normalize(name));
+        }
+        return String.join(" ", shown);
+    }
+}
