@@ -71,9 +71,12 @@ final class RunReport {
         return title + " (" + scenario + ", seed " + seed + ")";
     }
 
+    /**
+     * {@code naive: event 57: c2 and c3 hold the lock at the same time (mutual exclusion)}: a finding's message names
+     * its event and its kind already.
+     */
     static String findingLine(String algorithm, Event.Violation finding) {
-        return algorithm + ": event " + finding.at() + ": " + finding.message() + " (" + finding.kind().replace('-', ' ')
-                + ")";
+        return algorithm + ": " + finding.message();
     }
 
     /** The metrics table: a header row of algorithm names, then one row per metric. */
@@ -86,8 +89,9 @@ final class RunReport {
         rows.add(row("acquisitions", m -> String.valueOf(m.acquisitions())));
         rows.add(row("notifications", m -> String.valueOf(m.notifications())));
         rows.add(row("futile wake-ups", m -> String.valueOf(m.futileWakeups())));
+        rows.add(row("ZooKeeper calls", m -> ""));
         for (String op : opsShown()) {
-            rows.add(row("ZooKeeper calls: " + op, m -> String.valueOf(m.ops().getOrDefault(op, 0))));
+            rows.add(row("  " + op, m -> String.valueOf(m.ops().getOrDefault(op, 0))));
         }
         rows.add(row("calls per acquisition", m -> String.format(Locale.ROOT, "%.2f", m.opsPerAcquisition())));
         rows.add(row("grant order", m -> m.grantOrder().isEmpty() ? "-" : String.join(" ", m.grantOrder())));
@@ -123,7 +127,7 @@ final class RunReport {
         return row;
     }
 
-    /** Labels left-aligned, values right-aligned, two spaces between columns, no trailing blanks. */
+    /** Every column left-aligned (a grant order is wide), two spaces between columns, no trailing blanks. */
     private static List<String> align(List<String[]> rows) {
         int columns = rows.get(0).length;
         int[] widths = new int[columns];
@@ -136,7 +140,7 @@ final class RunReport {
         for (String[] row : rows) {
             StringBuilder line = new StringBuilder(String.format("%-" + widths[0] + "s", row[0]));
             for (int c = 1; c < columns; c++) {
-                line.append("  ").append(String.format("%" + widths[c] + "s", row[c]));
+                line.append("  ").append(String.format("%-" + widths[c] + "s", row[c]));
             }
             lines.add(line.toString().stripTrailing());
         }
