@@ -92,8 +92,25 @@ final class ScenarioRun implements AutoCloseable {
         this.conductor = new Conductor(trace, seed, scenario.clients());
         this.server = EmbeddedZooKeeper.start();
         Connection connection = Connection.to(server.connectString()).withListener(conductor);
-        for (String name : scenario.clients()) {
-            clients.put(name, new Client(name, algorithm.connect(name, connection)));
+        // Sessions connect side by side (each takes a few ms); the clients keep the scenario's order.
+        Map<String, CompletableFuture<LockClient>> sessions = new LinkedHashMap<>();
+        java.util.concurrent.ExecutorService opener = java.util.concurrent.Executors.newFixedThreadPool(
+                Math.max(1, Math.min(16, scenario.clients().size())));
+        try {
+            for (String name : scenario.clients()) {
+                sessions.put(name, CompletableFuture.supplyAsync(() -> {
+                    try {
+                        return algorithm.connect(name, connection);
+                    } catch (Exception e) {
+                        throw new java.util.concurrent.CompletionException(e);
+                    }
+                }, opener));
+            }
+            for (Map.Entry<String, CompletableFuture<LockClient>> session : sessions.entrySet()) {
+                clients.put(session.getKey(), new Client(session.getKey(), session.getValue().join()));
+            }
+        } finally {
+            opener.shutdown();
         }
     }
 
@@ -444,11 +461,20 @@ final class ScenarioRun implements AutoCloseable {
     @Override
     public void close() {
         conductor.stopScheduling();
+        // A ZooKeeper handle takes ~100 ms to close (its threads wind down): close them side by side.
+        java.util.concurrent.ExecutorService closer = java.util.concurrent.Executors.newFixedThreadPool(
+                Math.max(1, Math.min(32, clients.size())));
         for (Client client : clients.values()) {
             client.worker.interrupt();
-            client.session.close();
-            client.worker.close();
+            closer.execute(client.session::close);
         }
+        closer.shutdown();
+        try {
+            closer.awaitTermination(60, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        clients.values().forEach(client -> client.worker.close());
         try {
             server.close();
         } catch (java.io.IOException e) {
