@@ -1,12 +1,14 @@
 package lockstep.simulator.cli;
 
 import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.function.Consumer;
 
+import lockstep.simulator.bench.RecorderOverheadBenchmark;
 import lockstep.simulator.bench.SeekBenchmark;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -20,16 +22,25 @@ import picocli.CommandLine.Spec;
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Run a benchmark and print its figures (wall-clock times on this machine).",
         footer = {"", "Examples:",
-                "  lockstep bench seek"})
+                "  lockstep bench seek",
+                "  lockstep bench recorder"})
 final class BenchCommand implements Callable<Integer> {
 
     /** Every benchmark, in the order --help lists them. */
     static final List<Benchmark> BENCHMARKS = List.of(
             new Benchmark("seek", "Seeking in a 100,000-event trace, as the window's scrubber does; trace file I/O.",
-                    SeekBenchmark::run));
+                    SeekBenchmark::run),
+            new Benchmark("recorder", "What recording calls costs a free-running run (an embedded ZooKeeper; about 30 s).",
+                    RecorderOverheadBenchmark::run));
 
     /** One benchmark: {@code run} prints its figures to the stream it is given. */
-    record Benchmark(String name, String description, Consumer<PrintStream> run) {
+    record Benchmark(String name, String description, Body run) {
+    }
+
+    /** A benchmark's body; any exception it throws is an internal error. */
+    @FunctionalInterface
+    interface Body {
+        void run(PrintStream out) throws Exception;
     }
 
     @Spec
@@ -64,16 +75,39 @@ final class BenchCommand implements Callable<Integer> {
         }
 
         @Override
-        public Integer call() {
+        public Integer call() throws Exception {
             // The benchmarks print to a PrintStream; picocli's streams are writers (and tests replace them).
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            try (PrintStream stream = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
-                benchmark.run().accept(stream);
+            PrintWriter out = spec.commandLine().getOut();
+            try (PrintStream stream = new PrintStream(new LinesTo(out), true, StandardCharsets.UTF_8)) {
+                benchmark.run().run(stream);
             }
-            var out = spec.commandLine().getOut();
-            out.print(bytes.toString(StandardCharsets.UTF_8));
-            out.flush();
             return LockstepCommand.OK;
+        }
+    }
+
+    /** Bytes to a writer, a whole line at a time (a newline byte never splits a UTF-8 character). */
+    static final class LinesTo extends OutputStream {
+
+        private final PrintWriter out;
+        private final ByteArrayOutputStream line = new ByteArrayOutputStream();
+
+        LinesTo(PrintWriter out) {
+            this.out = out;
+        }
+
+        @Override
+        public void write(int b) {
+            line.write(b);
+            if (b == '\n') {
+                flush();
+            }
+        }
+
+        @Override
+        public void flush() {
+            out.print(line.toString(StandardCharsets.UTF_8));
+            out.flush();
+            line.reset();
         }
     }
 }
