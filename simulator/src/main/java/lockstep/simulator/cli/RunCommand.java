@@ -61,7 +61,7 @@ final class RunCommand implements Callable<Integer> {
     boolean json;
 
     @Override
-    public Integer call() throws BadInputException, IOException {
+    public Integer call() throws BadInputException {
         List<String> names = algorithms();
         Map<String, Path> traceFiles = traceFiles(names);
         Scenario loaded = Simulations.load(scenario);
@@ -77,7 +77,12 @@ final class RunCommand implements Callable<Integer> {
         RunReport report = new RunReport(loaded.source(), loaded.title(), runSeed, results);
 
         for (Map.Entry<String, Path> file : traceFiles.entrySet()) {
-            TraceFiles.write(file.getValue(), traces.get(file.getKey()));
+            try {
+                TraceFiles.write(file.getValue(), traces.get(file.getKey()));
+            } catch (IOException e) {
+                throw new BadInputException(file.getValue().toString(), "cannot write the trace ("
+                        + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
+            }
         }
         var out = spec.commandLine().getOut();
         if (json) {
@@ -129,6 +134,10 @@ final class RunCommand implements Callable<Integer> {
         if (directory == null || !Files.isDirectory(directory)) {
             throw new OneLineErrors.BadOption(spec.commandLine(), "--trace",
                     "no such directory: " + directory + " (a file in an existing directory)");
+        }
+        if (!Files.isWritable(directory)) {
+            throw new OneLineErrors.BadOption(spec.commandLine(), "--trace",
+                    "cannot write in " + directory + " (a file in a directory you may write to)");
         }
         for (String name : names) {
             Path file = names.size() == 1 ? trace : withSuffix(trace, "-" + name);
