@@ -4,29 +4,64 @@ import java.util.concurrent.Callable;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
 
 /**
  * The {@code lockstep} command and its headless subcommands. The launcher in {@code gui} adds the commands that need
  * JavaFX ({@code gui}, {@code render}) to {@link #commandLine()} and decides what a bare {@code lockstep} does.
+ *
+ * <p>Guarantees of every command run through {@link CommandLine#execute} on {@link #commandLine()}: bad input (an
+ * option, a scenario, a trace) is one line on stderr and exit code {@link #BAD_INPUT}; an unexpected exception is one
+ * line and exit code {@link #INTERNAL_ERROR}, its stack trace only with {@code --debug} or
+ * {@code -Dlockstep.debug=true}.
  */
 @Command(name = "lockstep", mixinStandardHelpOptions = true, version = "lockstep 0.1.0",
-        description = "A workbench for ZooKeeper lock algorithms: run, check and compare them on a real embedded ZooKeeper.")
+        description = "A workbench for ZooKeeper lock algorithms: run, check and compare them on a real embedded ZooKeeper.",
+        subcommands = {RunCommand.class, CheckCommand.class, ListCommand.class, BenchCommand.class},
+        footer = {"", "Examples:",
+                "  lockstep list",
+                "  lockstep run 02 --algorithm naive,sequential",
+                "  lockstep check trace.jsonl",
+                "",
+                "Exit codes: 0 fine, 1 a checker finding, 2 bad input, 3 internal error."})
 public final class LockstepCommand implements Callable<Integer> {
 
-    /** Exit codes, a contract: 0 fine, 1 a checker finding, 2 bad input. */
+    /** Exit codes, a contract: 0 fine, 1 a checker finding, 2 bad input, 3 an internal error (a bug). */
     public static final int OK = 0;
     public static final int FINDING = 1;
     public static final int BAD_INPUT = 2;
+    public static final int INTERNAL_ERROR = 3;
 
-    /** The command line with every headless subcommand registered. */
+    /** The system property that, set to {@code true}, shows the stack trace of an internal error. */
+    public static final String DEBUG_PROPERTY = "lockstep.debug";
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--debug", scope = ScopeType.INHERIT,
+            description = "On an internal error, print its stack trace too (as -Dlockstep.debug=true does).")
+    boolean debug;
+
+    /** The command line with every headless subcommand registered and the one-line error handlers installed. */
     public static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new LockstepCommand());
+        BenchCommand.addBenchmarks(cli.getSubcommands().get("bench"));
+        OneLineErrors handlers = new OneLineErrors();
+        cli.setParameterExceptionHandler(handlers);
+        cli.setExecutionExceptionHandler(handlers);
         return cli;
+    }
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
     }
 
     @Override
     public Integer call() {
-        CommandLine.usage(this, System.out);
+        spec.commandLine().usage(spec.commandLine().getOut());
         return OK;
     }
 }

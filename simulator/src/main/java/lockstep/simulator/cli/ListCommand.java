@@ -1,0 +1,109 @@
+package lockstep.simulator.cli;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+import lockstep.algorithms.Algorithms;
+import lockstep.algorithms.Flag;
+import lockstep.simulator.scenario.BuiltInScenarios;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code lockstep list}: the algorithms and the built-in scenarios. */
+@Command(name = "list", mixinStandardHelpOptions = true,
+        description = "List the lock algorithms and the built-in scenarios.",
+        footer = {"", "Examples:",
+                "  lockstep list",
+                "  lockstep list --json"})
+final class ListCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--json", description = "Print one JSON document instead of the tables.")
+    boolean json;
+
+    @Override
+    public Integer call() throws JsonProcessingException {
+        var out = spec.commandLine().getOut();
+        if (json) {
+            out.println(json());
+            out.flush();
+            return LockstepCommand.OK;
+        }
+        List<String[]> algorithms = new ArrayList<>();
+        algorithms.add(new String[] {"ALGORITHM", "FLAGS", "DESCRIPTION"});
+        for (Algorithms.Info info : Algorithms.all()) {
+            algorithms.add(new String[] {info.name(), flags(info), info.description()});
+        }
+        List<String[]> scenarios = new ArrayList<>();
+        scenarios.add(new String[] {"ID", "NAME", "TITLE"});
+        for (BuiltInScenarios.BuiltIn builtIn : BuiltInScenarios.list()) {
+            scenarios.add(new String[] {builtIn.id(), builtIn.name(), builtIn.title()});
+        }
+        align(algorithms).forEach(out::println);
+        out.println();
+        align(scenarios).forEach(out::println);
+        out.flush();
+        return LockstepCommand.OK;
+    }
+
+    private static String flags(Algorithms.Info info) {
+        List<String> labels = new ArrayList<>();
+        info.flags().forEach(flag -> labels.add(flag.label()));
+        return labels.isEmpty() ? "-" : String.join(",", labels);
+    }
+
+    private static String json() throws JsonProcessingException {
+        Map<String, Object> document = new LinkedHashMap<>();
+        List<Object> algorithms = new ArrayList<>();
+        for (Algorithms.Info info : Algorithms.all()) {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("name", info.name());
+            entry.put("flags", info.flags().stream().map(Flag::label).toList());
+            entry.put("description", info.description());
+            algorithms.add(entry);
+        }
+        List<Object> scenarios = new ArrayList<>();
+        for (BuiltInScenarios.BuiltIn builtIn : BuiltInScenarios.list()) {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("id", builtIn.id());
+            entry.put("name", builtIn.name());
+            entry.put("title", builtIn.title());
+            entry.put("description", builtIn.description());
+            scenarios.add(entry);
+        }
+        document.put("algorithms", algorithms);
+        document.put("scenarios", scenarios);
+        return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(document);
+    }
+
+    /** Columns left-aligned, two spaces apart, the last one unpadded. */
+    static List<String> align(List<String[]> rows) {
+        int columns = rows.get(0).length;
+        int[] widths = new int[columns];
+        for (String[] row : rows) {
+            for (int c = 0; c < columns; c++) {
+                widths[c] = Math.max(widths[c], row[c].length());
+            }
+        }
+        List<String> lines = new ArrayList<>();
+        for (String[] row : rows) {
+            StringBuilder line = new StringBuilder();
+            for (int c = 0; c < columns; c++) {
+                line.append(c == columns - 1 ? row[c] : String.format("%-" + widths[c] + "s  ", row[c]));
+            }
+            lines.add(line.toString().stripTrailing());
+        }
+        return lines;
+    }
+}

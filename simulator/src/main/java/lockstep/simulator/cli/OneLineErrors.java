@@ -1,0 +1,148 @@
+package lockstep.simulator.cli;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+
+import lockstep.simulator.BadInputException;
+import picocli.CommandLine;
+import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.IParameterExceptionHandler;
+import picocli.CommandLine.MissingParameterException;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.TypeConversionException;
+import picocli.CommandLine.UnmatchedArgumentException;
+
+/**
+ * The house rule for errors: bad input is ONE line on stderr and exit code 2; an unexpected exception is one line and
+ * exit code 3 (its stack trace only when debugging). picocli's own usage dump on error is never printed.
+ */
+final class OneLineErrors implements IParameterExceptionHandler, IExecutionExceptionHandler {
+
+    @Override
+    public int handleParseException(ParameterException ex, String[] args) {
+        CommandLine cmd = ex.getCommandLine();
+        print(cmd, cmd.getCommandSpec().qualifiedName() + ": " + describe(ex));
+        return LockstepCommand.BAD_INPUT;
+    }
+
+    @Override
+    public int handleExecutionException(Exception ex, CommandLine cmd, ParseResult parseResult) {
+        if (ex instanceof BadInputException) {
+            print(cmd, ex.getMessage());
+            return LockstepCommand.BAD_INPUT;
+        }
+        String message = ex.getMessage() == null || ex.getMessage().isBlank() ? ex.getClass().getName()
+                : ex.getClass().getSimpleName() + ": " + ex.getMessage();
+        print(cmd, "lockstep: internal error: " + message + " (please report it)");
+        if (debugging(parseResult)) {
+            ex.printStackTrace(cmd.getErr());
+            cmd.getErr().flush();
+        }
+        return LockstepCommand.INTERNAL_ERROR;
+    }
+
+    /** What went wrong with the command line, in one line without the command's name. */
+    static String describe(ParameterException ex) {
+        CommandLine cmd = ex.getCommandLine();
+        if (ex instanceof UnmatchedArgumentException unmatched && !unmatched.getUnmatched().isEmpty()) {
+            String first = unmatched.getUnmatched().get(0);
+            if (first.startsWith("-") && first.length() > 1) {
+                String name = first.contains("=") ? first.substring(0, first.indexOf('=')) : first;
+                return "unknown option '" + name + "' (expected one of " + String.join(", ", optionNames(cmd)) + ")";
+            }
+            if (!cmd.getSubcommands().isEmpty()) {
+                return "unknown command '" + first + "' (expected one of "
+                        + String.join(", ", cmd.getSubcommands().keySet()) + ")";
+            }
+            return "unexpected argument '" + first + "' (" + expectedArguments(cmd) + ")";
+        }
+        if (ex instanceof MissingParameterException missing && !missing.getMissing().isEmpty()) {
+            ArgSpec arg = missing.getMissing().get(0);
+            if (arg instanceof OptionSpec option) {
+                return option.longestName() + ": missing its value (" + firstLine(option.description()) + ")";
+            }
+            return "missing " + arg.paramLabel() + " (" + firstLine(arg.description()) + ")";
+        }
+        if (ex.getCause() instanceof TypeConversionException conversion && ex.getArgSpec() != null) {
+            return name(ex.getArgSpec()) + ": " + conversion.getMessage();
+        }
+        if (ex instanceof BadOption bad) {
+            return bad.option + ": " + bad.getMessage();
+        }
+        return oneLine(ex.getMessage());
+    }
+
+    /** A ParameterException raised by a command after parsing: an option's value that parsed but does not fit. */
+    static final class BadOption extends ParameterException {
+        private static final long serialVersionUID = 1L;
+        final String option;
+
+        BadOption(CommandLine cmd, String option, String message) {
+            super(cmd, message);
+            this.option = option;
+        }
+    }
+
+    private static List<String> optionNames(CommandLine cmd) {
+        List<String> names = new ArrayList<>();
+        for (OptionSpec option : cmd.getCommandSpec().options()) {
+            if (!option.hidden()) {
+                names.add(option.longestName());
+            }
+        }
+        return names;
+    }
+
+    private static String expectedArguments(CommandLine cmd) {
+        var positionals = cmd.getCommandSpec().positionalParameters();
+        if (positionals.isEmpty()) {
+            return "this command takes no arguments";
+        }
+        List<String> labels = new ArrayList<>();
+        positionals.forEach(p -> labels.add(p.paramLabel()));
+        return "expected only " + String.join(" ", labels);
+    }
+
+    private static String name(ArgSpec arg) {
+        return arg instanceof OptionSpec option ? option.longestName() : arg.paramLabel();
+    }
+
+    private static String firstLine(String[] description) {
+        if (description.length == 0) {
+            return "see --help";
+        }
+        String text = description[0].strip();
+        text = text.endsWith(".") ? text.substring(0, text.length() - 1) : text;
+        return text.isEmpty() ? text : Character.toLowerCase(text.charAt(0)) + text.substring(1);
+    }
+
+    private static String oneLine(String message) {
+        if (message == null) {
+            return "invalid command line";
+        }
+        String text = message.strip().replaceAll("\\s*\\R\\s*", " ");
+        return text.isEmpty() ? text : Character.toLowerCase(text.charAt(0)) + text.substring(1);
+    }
+
+    private static boolean debugging(ParseResult parseResult) {
+        if (Boolean.getBoolean(LockstepCommand.DEBUG_PROPERTY)) {
+            return true;
+        }
+        for (ParseResult result = parseResult; result != null; result = result.subcommand()) {
+            if (result.hasMatchedOption("--debug")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void print(CommandLine cmd, String line) {
+        PrintWriter err = cmd.getErr();
+        err.println(line.replaceAll("\\s*\\R\\s*", " "));
+        err.flush();
+    }
+}

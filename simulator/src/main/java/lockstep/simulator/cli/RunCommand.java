@@ -1,0 +1,177 @@
+package lockstep.simulator.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import lockstep.algorithms.Algorithms;
+import lockstep.simulator.BadInputException;
+import lockstep.simulator.run.Simulations;
+import lockstep.simulator.scenario.Scenario;
+import lockstep.simulator.trace.Event;
+import lockstep.simulator.trace.TraceFiles;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
+
+/** {@code lockstep run}: a scenario once per algorithm, compared side by side. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Run a scenario once per algorithm on an embedded ZooKeeper and compare the runs' metrics.",
+        footer = {"", "Examples:",
+                "  lockstep run 02",
+                "  lockstep run 02-herd-effect --algorithm naive,children-watch,sequential",
+                "  lockstep run my.yaml --algorithm rwlock --seed 7 --trace my.jsonl",
+                "  lockstep run 02 --json",
+                "",
+                "Exit codes: 0 fine, 1 a checker finding in any run, 2 bad input,", "3 internal error."})
+final class RunCommand implements Callable<Integer> {
+
+    static final List<String> DEFAULT_ALGORITHMS = List.of("naive", "sequential");
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "SCENARIO",
+            description = "A scenario file, or a built-in scenario's id or name such as 02 or 02-herd-effect.")
+    String scenario;
+
+    @Option(names = {"-a", "--algorithm"}, split = ",", paramLabel = "NAME",
+            description = "The algorithms to run, comma-separated (default: naive,sequential; see lockstep list).")
+    List<String> algorithms;
+
+    @Option(names = {"-s", "--seed"}, paramLabel = "N", converter = SeedConverter.class,
+            description = "A non-negative integer that overrides the scenario's seed.")
+    Long seed;
+
+    @Option(names = {"-t", "--trace"}, paramLabel = "FILE",
+            description = "Write the trace to FILE; with several algorithms to FILE-ALGORITHM.ext, one each.")
+    Path trace;
+
+    @Option(names = "--json", description = "Print one JSON document on stdout instead of the table.")
+    boolean json;
+
+    @Override
+    public Integer call() throws BadInputException {
+        List<String> names = algorithms();
+        Map<String, Path> traceFiles = traceFiles(names);
+        Scenario loaded = Simulations.load(scenario);
+        long runSeed = Simulations.seedFor(loaded, seed);
+
+        // Every run first: a run that fails (bad input) leaves no file behind, not even the other algorithms'.
+        Map<String, List<Event>> traces = new LinkedHashMap<>();
+        for (String name : names) {
+            traces.put(name, Simulations.run(loaded, name, runSeed));
+        }
+        List<RunReport.Result> results = new ArrayList<>();
+        traces.forEach((name, events) -> results.add(RunReport.Result.of(name, events)));
+        RunReport report = new RunReport(loaded.source(), loaded.title(), runSeed, results);
+
+        for (Map.Entry<String, Path> file : traceFiles.entrySet()) {
+            try {
+                TraceFiles.write(file.getValue(), traces.get(file.getKey()));
+            } catch (IOException e) {
+                throw new BadInputException(file.getValue().toString(), "cannot write the trace ("
+                        + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
+            }
+        }
+        var out = spec.commandLine().getOut();
+        if (json) {
+            out.println(report.json());
+            out.flush();
+        } else {
+            report.printText(out, report.defaultTitleLine());
+        }
+        if (!traceFiles.isEmpty()) {
+            var to = json ? spec.commandLine().getErr() : out;
+            if (!json) {
+                to.println();
+            }
+            traceFiles.forEach((name, file) -> to.println("trace written: " + file + " (" + name + ")"));
+            to.flush();
+        }
+        return report.hasFindings() ? LockstepCommand.FINDING : LockstepCommand.OK;
+    }
+
+    /** The requested algorithms, checked against the registry, each once, in the order given. */
+    private List<String> algorithms() {
+        if (algorithms == null || algorithms.isEmpty()) {
+            return DEFAULT_ALGORITHMS;
+        }
+        LinkedHashSet<String> names = new LinkedHashSet<>();
+        for (String name : algorithms) {
+            String trimmed = name.strip();
+            if (trimmed.isEmpty()) {
+                throw new OneLineErrors.BadOption(spec.commandLine(), "--algorithm",
+                        "empty algorithm name (expected one of " + String.join(", ", Algorithms.names()) + ")");
+            }
+            if (Algorithms.find(trimmed).isEmpty()) {
+                throw new OneLineErrors.BadOption(spec.commandLine(), "--algorithm",
+                        "unknown algorithm '" + trimmed + "' (expected one of "
+                                + String.join(", ", Algorithms.names()) + ")");
+            }
+            names.add(trimmed);
+        }
+        return List.copyOf(names);
+    }
+
+    /** Where each algorithm's trace goes, checked before anything runs; empty without --trace. */
+    private Map<String, Path> traceFiles(List<String> names) {
+        Map<String, Path> files = new LinkedHashMap<>();
+        if (trace == null) {
+            return files;
+        }
+        Path directory = trace.toAbsolutePath().getParent();
+        if (directory == null || !Files.isDirectory(directory)) {
+            throw new OneLineErrors.BadOption(spec.commandLine(), "--trace",
+                    "no such directory: " + directory + " (a file in an existing directory)");
+        }
+        if (!Files.isWritable(directory)) {
+            throw new OneLineErrors.BadOption(spec.commandLine(), "--trace",
+                    "cannot write in " + directory + " (a file in a directory you may write to)");
+        }
+        for (String name : names) {
+            Path file = names.size() == 1 ? trace : withSuffix(trace, "-" + name);
+            if (Files.isDirectory(file)) {
+                throw new OneLineErrors.BadOption(spec.commandLine(), "--trace",
+                        file + " is a directory (a file to write the trace to)");
+            }
+            files.put(name, file);
+        }
+        return files;
+    }
+
+    /** {@code t.jsonl} with {@code -naive} is {@code t-naive.jsonl}; {@code t} is {@code t-naive}. */
+    static Path withSuffix(Path file, String suffix) {
+        String fileName = file.getFileName().toString();
+        int dot = fileName.lastIndexOf('.');
+        String named = dot > 0 ? fileName.substring(0, dot) + suffix + fileName.substring(dot) : fileName + suffix;
+        return file.resolveSibling(named);
+    }
+
+    /** A seed is a non-negative whole number. */
+    static final class SeedConverter implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            long seed;
+            try {
+                seed = Long.parseLong(value.strip());
+            } catch (NumberFormatException e) {
+                throw new TypeConversionException("must be a non-negative integer (got " + value + ")");
+            }
+            if (seed < 0) {
+                throw new TypeConversionException("must be a non-negative integer (got " + value + ")");
+            }
+            return seed;
+        }
+    }
+}

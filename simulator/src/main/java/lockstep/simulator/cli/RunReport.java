@@ -1,0 +1,192 @@
+package lockstep.simulator.cli;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+import lockstep.simulator.check.Checker;
+import lockstep.simulator.check.Metrics;
+import lockstep.simulator.trace.Event;
+
+/**
+ * What {@code run} and {@code check} print: a side-by-side table of metrics (one column per algorithm) followed by
+ * the checker's findings, one a line; or the same as one JSON document.
+ */
+final class RunReport {
+
+    /** The ZooKeeper calls the table and the JSON always show, in this order; any other call type follows. */
+    static final List<String> MAIN_OPS = List.of("create", "delete", "getChildren", "getData", "exists");
+
+    /** One algorithm's run: its metrics and the checker's findings on its trace. */
+    record Result(String algorithm, Metrics metrics, List<Event.Violation> findings) {
+
+        static Result of(String algorithm, List<Event> trace) {
+            return new Result(algorithm, Metrics.of(trace), Checker.check(trace));
+        }
+    }
+
+    private final String scenario;
+    private final String title;
+    private final long seed;
+    private final List<Result> results;
+
+    RunReport(String scenario, String title, long seed, List<Result> results) {
+        this.scenario = scenario;
+        this.title = title;
+        this.seed = seed;
+        this.results = List.copyOf(results);
+    }
+
+    boolean hasFindings() {
+        return results.stream().anyMatch(r -> !r.findings().isEmpty());
+    }
+
+    /** The title line, the table, then the findings. */
+    void printText(PrintWriter out, String titleLine) {
+        out.println(titleLine);
+        out.println();
+        for (String line : table()) {
+            out.println(line);
+        }
+        if (hasFindings()) {
+            out.println();
+            for (Result result : results) {
+                for (Event.Violation finding : result.findings()) {
+                    out.println(findingLine(result.algorithm(), finding));
+                }
+            }
+        }
+        out.flush();
+    }
+
+    String defaultTitleLine() {
+        return title + " (" + scenario + ", seed " + seed + ")";
+    }
+
+    /**
+     * {@code naive: event 57: c2 and c3 hold the lock at the same time (mutual exclusion)}: a finding's message names
+     * its event and its kind already.
+     */
+    static String findingLine(String algorithm, Event.Violation finding) {
+        return algorithm + ": " + finding.message();
+    }
+
+    /** The metrics table: a header row of algorithm names, then one row per metric. */
+    List<String> table() {
+        List<String[]> rows = new ArrayList<>();
+        List<String> header = new ArrayList<>();
+        header.add("");
+        results.forEach(r -> header.add(r.algorithm()));
+        rows.add(header.toArray(String[]::new));
+        rows.add(row("acquisitions", m -> String.valueOf(m.acquisitions())));
+        rows.add(row("notifications", m -> String.valueOf(m.notifications())));
+        rows.add(row("futile wake-ups", m -> String.valueOf(m.futileWakeups())));
+        rows.add(row("ZooKeeper calls", m -> ""));
+        for (String op : opsShown()) {
+            rows.add(row("  " + op, m -> String.valueOf(m.ops().getOrDefault(op, 0))));
+        }
+        rows.add(row("calls per acquisition", m -> String.format(Locale.ROOT, "%.2f", m.opsPerAcquisition())));
+        rows.add(row("grant order", m -> m.grantOrder().isEmpty() ? "-" : String.join(" ", m.grantOrder())));
+        rows.add(row("FIFO violations", m -> String.valueOf(m.fifoViolations())));
+        rows.add(row("longest wait (script steps)", m -> String.valueOf(m.longestWaitSteps())));
+        List<String> findings = new ArrayList<>();
+        findings.add("checker findings");
+        results.forEach(r -> findings.add(String.valueOf(r.findings().size())));
+        rows.add(findings.toArray(String[]::new));
+        rows.add(row("events", m -> String.valueOf(m.events())));
+        return align(rows);
+    }
+
+    /** The five main call types, then any other that some run made. */
+    private List<String> opsShown() {
+        List<String> ops = new ArrayList<>(MAIN_OPS);
+        for (Result result : results) {
+            result.metrics().ops().forEach((op, count) -> {
+                if (count > 0 && !ops.contains(op)) {
+                    ops.add(op);
+                }
+            });
+        }
+        return ops;
+    }
+
+    private String[] row(String label, Function<Metrics, String> cell) {
+        String[] row = new String[results.size() + 1];
+        row[0] = label;
+        for (int i = 0; i < results.size(); i++) {
+            row[i + 1] = cell.apply(results.get(i).metrics());
+        }
+        return row;
+    }
+
+    /** Every column left-aligned (a grant order is wide), two spaces between columns, no trailing blanks. */
+    private static List<String> align(List<String[]> rows) {
+        int columns = rows.get(0).length;
+        int[] widths = new int[columns];
+        for (String[] row : rows) {
+            for (int c = 0; c < columns; c++) {
+                widths[c] = Math.max(widths[c], row[c].length());
+            }
+        }
+        List<String> lines = new ArrayList<>();
+        for (String[] row : rows) {
+            StringBuilder line = new StringBuilder(String.format("%-" + widths[0] + "s", row[0]));
+            for (int c = 1; c < columns; c++) {
+                line.append("  ").append(String.format("%-" + widths[c] + "s", row[c]));
+            }
+            lines.add(line.toString().stripTrailing());
+        }
+        return lines;
+    }
+
+    /** The report as one JSON document (field names are a contract: see docs/cli.md). */
+    String json() {
+        Map<String, Object> document = new LinkedHashMap<>();
+        document.put("scenario", scenario);
+        document.put("title", title);
+        document.put("seed", seed);
+        List<Object> list = new ArrayList<>();
+        for (Result result : results) {
+            Metrics m = result.metrics();
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("algorithm", result.algorithm());
+            entry.put("acquisitions", m.acquisitions());
+            entry.put("notifications", m.notifications());
+            entry.put("futileWakeups", m.futileWakeups());
+            Map<String, Integer> ops = new LinkedHashMap<>();
+            MAIN_OPS.forEach(op -> ops.put(op, m.ops().getOrDefault(op, 0)));
+            m.ops().forEach(ops::putIfAbsent);
+            entry.put("ops", ops);
+            entry.put("opsPerAcquisition", m.opsPerAcquisition());
+            entry.put("grantOrder", m.grantOrder());
+            entry.put("fifoViolations", m.fifoViolations());
+            entry.put("longestWaitSteps", m.longestWaitSteps());
+            List<Object> violations = new ArrayList<>();
+            for (Event.Violation finding : result.findings()) {
+                Map<String, Object> violation = new LinkedHashMap<>();
+                violation.put("event", finding.at());
+                violation.put("kind", finding.kind());
+                violation.put("clients", finding.clients());
+                violation.put("message", finding.message());
+                violations.add(violation);
+            }
+            entry.put("violations", violations);
+            entry.put("events", m.events());
+            list.add(entry);
+        }
+        document.put("results", list);
+        try {
+            return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(document);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write the report as JSON", e);
+        }
+    }
+}
