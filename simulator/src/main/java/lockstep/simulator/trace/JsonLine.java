@@ -75,8 +75,9 @@ final class JsonLine {
             int column = at == null ? 1 : Math.max(1, at.getColumnNr());
             String problem = firstLine(e.getOriginalMessage());
             if (cutShort) {
+                // The last line stops short: whatever the parser tripped on, the cause is a truncated file.
                 throw new BadInputException(source, line, column,
-                        "the file ends in the middle of this event: " + problem + " (a complete JSON object, then a newline)");
+                        "the file ends in the middle of this event (a complete JSON object, then a newline)");
             }
             throw new BadInputException(source, line, column, "malformed JSON: " + problem + " (one JSON object per line)");
         } catch (IOException e) {

@@ -25,6 +25,7 @@ class MetricsTest {
         ops.put("getData", 0);
         ops.put("getChildren", 3);
         ops.put("setData", 0);
+        ops.put("removeWatches", 0);
         assertEquals(new Metrics(2, 1, 0, ops, 4.0, List.of("c1", "c2"), 0, 1, trace.size()), metrics);
         assertEquals(List.copyOf(ops.keySet()), List.copyOf(metrics.ops().keySet()));
     }

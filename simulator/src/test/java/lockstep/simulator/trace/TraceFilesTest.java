@@ -192,7 +192,7 @@ class TraceFilesTest {
                 parseError(FIRST + "\n{\"i\":1,\"type\":\"client-state\",\"client\":\"c1\",\"state\":\"asleep\","
                         + "\"mode\":\"\",\"watching\":\"\"}\n"));
         assertEquals("t.jsonl:2:41: \"op\" names an unknown operation \"sync\" (one of create, delete, exists, "
-                        + "getData, getChildren, setData)",
+                        + "getData, getChildren, setData, removeWatches)",
                 parseError(FIRST + "\n{\"i\":1,\"type\":\"call\",\"client\":\"c1\",\"op\":\"sync\",\"path\":\"/l\","
                         + "\"watch\":false,\"result\":\"ok\",\"detail\":\"\"}\n"));
     }
