@@ -94,7 +94,7 @@ final class RunReport {
             rows.add(row("  " + op, m -> String.valueOf(m.ops().getOrDefault(op, 0))));
         }
         rows.add(row("calls per acquisition", m -> String.format(Locale.ROOT, "%.2f", m.opsPerAcquisition())));
-        rows.add(row("grant order", m -> m.grantOrder().isEmpty() ? "-" : String.join(" ", m.grantOrder())));
+        rows.add(row("grant order", m -> grantOrder(m.grantOrder())));
         rows.add(row("FIFO violations", m -> String.valueOf(m.fifoViolations())));
         rows.add(row("longest wait (script steps)", m -> String.valueOf(m.longestWaitSteps())));
         List<String> findings = new ArrayList<>();
@@ -125,6 +125,19 @@ final class RunReport {
             row[i + 1] = cell.apply(results.get(i).metrics());
         }
         return row;
+    }
+
+    /** The table shows at most {@value #GRANTS_SHOWN} grants, so a 200-client run stays readable (--json has all). */
+    private static final int GRANTS_SHOWN = 12;
+
+    private static String grantOrder(List<String> grants) {
+        if (grants.isEmpty()) {
+            return "-";
+        }
+        if (grants.size() <= GRANTS_SHOWN) {
+            return String.join(" ", grants);
+        }
+        return String.join(" ", grants.subList(0, GRANTS_SHOWN)) + " ... (" + grants.size() + ")";
     }
 
     /** Every column left-aligned (a grant order is wide), two spaces between columns, no trailing blanks. */
