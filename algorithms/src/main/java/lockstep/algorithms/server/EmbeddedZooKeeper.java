@@ -17,8 +17,10 @@ import org.apache.curator.test.TestingServer;
  * opens 200 sessions from 127.0.0.1; the default limit is 60), data directory deleted on close.
  *
  * <p>forceSync is off by default: the server does not fsync its transaction log before answering, which makes every
- * write several times faster on this kind of machine and changes nothing a lock algorithm can observe. Turn it on
- * ({@code start(true)}) to measure what a production server would cost.
+ * write faster and changes nothing a lock algorithm can observe. Turn it on with {@code start(true)}, or for every
+ * server Lockstep starts with the system property {@code -Dlockstep.forceSync=true} (for the {@code lockstep}
+ * command: {@code LOCKSTEP_JAVA_OPTS=-Dlockstep.forceSync=true ./lockstep ...}), to see what a production server
+ * would cost.
  */
 public final class EmbeddedZooKeeper implements AutoCloseable {
 
@@ -33,9 +35,9 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
         this.forceSync = forceSync;
     }
 
-    /** Starts a server with forceSync off. */
+    /** Starts a server with forceSync off, unless {@code -Dlockstep.forceSync=true} says otherwise. */
     public static EmbeddedZooKeeper start() throws Exception {
-        return start(false);
+        return start(Boolean.getBoolean("lockstep.forceSync"));
     }
 
     public static EmbeddedZooKeeper start(boolean forceSync) throws Exception {
