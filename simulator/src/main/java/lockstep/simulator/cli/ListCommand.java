@@ -50,9 +50,9 @@ final class ListCommand implements Callable<Integer> {
         for (BuiltInScenarios.BuiltIn builtIn : BuiltInScenarios.list()) {
             scenarios.add(new String[] {builtIn.id(), builtIn.name(), builtIn.title()});
         }
-        align(algorithms).forEach(out::println);
+        Tables.align(algorithms).forEach(out::println);
         out.println();
-        align(scenarios).forEach(out::println);
+        Tables.align(scenarios).forEach(out::println);
         out.flush();
         return LockstepCommand.OK;
     }
@@ -87,23 +87,4 @@ final class ListCommand implements Callable<Integer> {
         return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(document);
     }
 
-    /** Columns left-aligned, two spaces apart, the last one unpadded. */
-    static List<String> align(List<String[]> rows) {
-        int columns = rows.get(0).length;
-        int[] widths = new int[columns];
-        for (String[] row : rows) {
-            for (int c = 0; c < columns; c++) {
-                widths[c] = Math.max(widths[c], row[c].length());
-            }
-        }
-        List<String> lines = new ArrayList<>();
-        for (String[] row : rows) {
-            StringBuilder line = new StringBuilder();
-            for (int c = 0; c < columns; c++) {
-                line.append(c == columns - 1 ? row[c] : String.format("%-" + widths[c] + "s  ", row[c]));
-            }
-            lines.add(line.toString().stripTrailing());
-        }
-        return lines;
-    }
 }

@@ -102,7 +102,7 @@ final class RunReport {
         results.forEach(r -> findings.add(String.valueOf(r.findings().size())));
         rows.add(findings.toArray(String[]::new));
         rows.add(row("events", m -> String.valueOf(m.events())));
-        return align(rows);
+        return Tables.align(rows);
     }
 
     /** The five main call types, then any other that some run made. */
@@ -138,26 +138,6 @@ final class RunReport {
             return String.join(" ", grants);
         }
         return String.join(" ", grants.subList(0, GRANTS_SHOWN)) + " ... (" + grants.size() + ")";
-    }
-
-    /** Every column left-aligned (a grant order is wide), two spaces between columns, no trailing blanks. */
-    private static List<String> align(List<String[]> rows) {
-        int columns = rows.get(0).length;
-        int[] widths = new int[columns];
-        for (String[] row : rows) {
-            for (int c = 0; c < columns; c++) {
-                widths[c] = Math.max(widths[c], row[c].length());
-            }
-        }
-        List<String> lines = new ArrayList<>();
-        for (String[] row : rows) {
-            StringBuilder line = new StringBuilder(String.format("%-" + widths[0] + "s", row[0]));
-            for (int c = 1; c < columns; c++) {
-                line.append("  ").append(String.format("%-" + widths[c] + "s", row[c]));
-            }
-            lines.add(line.toString().stripTrailing());
-        }
-        return lines;
     }
 
     /** The report as one JSON document (field names are a contract: see docs/cli.md). */
