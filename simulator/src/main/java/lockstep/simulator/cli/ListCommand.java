@@ -23,7 +23,8 @@ import picocli.CommandLine.Spec;
         description = "List the lock algorithms and the built-in scenarios.",
         footer = {"", "Examples:",
                 "  lockstep list",
-                "  lockstep list --json"})
+                "  lockstep list --json",
+                "  lockstep list --markdown"})
 final class ListCommand implements Callable<Integer> {
 
     @Spec
@@ -32,11 +33,19 @@ final class ListCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON document instead of the tables.")
     boolean json;
 
+    @Option(names = "--markdown", description = "Print the algorithms as the Markdown table of docs/algorithms.md.")
+    boolean markdown;
+
     @Override
     public Integer call() throws JsonProcessingException {
         var out = spec.commandLine().getOut();
         if (json) {
             out.println(json());
+            out.flush();
+            return LockstepCommand.OK;
+        }
+        if (markdown) {
+            out.print(markdown());
             out.flush();
             return LockstepCommand.OK;
         }
@@ -61,6 +70,18 @@ final class ListCommand implements Callable<Integer> {
         List<String> labels = new ArrayList<>();
         info.flags().forEach(flag -> labels.add(flag.label()));
         return labels.isEmpty() ? "-" : String.join(",", labels);
+    }
+
+    /** The registry as the Markdown table that docs/algorithms.md embeds (a test keeps the two the same). */
+    static String markdown() {
+        StringBuilder table = new StringBuilder("| name | flags | description |\n| --- | --- | --- |\n");
+        for (Algorithms.Info info : Algorithms.all()) {
+            List<String> labels = info.flags().stream().map(Flag::label).toList();
+            table.append("| `").append(info.name()).append("` | ")
+                    .append(labels.isEmpty() ? "-" : String.join(", ", labels)).append(" | ")
+                    .append(info.description()).append(" |\n");
+        }
+        return table.toString();
     }
 
     private static String json() throws JsonProcessingException {
