@@ -93,11 +93,40 @@ public final class BenchRenderCommand implements Callable<Integer> {
                 r.scene().getRoot().layout();
                 update[i] = (System.nanoTime() - s) / 1e6;
             }
-            return new double[][] {seek, step, update};
+            double[] state = new double[frames];
+            double[] seekOnly = new double[frames];
+            double[] css = new double[frames];
+            double[] layout = new double[frames];
+            double[] draw = new double[frames];
+            LaneViewModel lane = cursor.focusedLaneModel();
+            for (int i = 0; i < frames; i++) {
+                int at = random.nextInt(n);
+                long s = System.nanoTime();
+                lane.replays().stateAt(at);
+                state[i] = (System.nanoTime() - s) / 1e6;
+                s = System.nanoTime();
+                cursor.seek(at);
+                seekOnly[i] = (System.nanoTime() - s) / 1e6;
+                s = System.nanoTime();
+                r.scene().getRoot().applyCss();
+                css[i] = (System.nanoTime() - s) / 1e6;
+                s = System.nanoTime();
+                r.scene().getRoot().layout();
+                layout[i] = (System.nanoTime() - s) / 1e6;
+                s = System.nanoTime();
+                r.scene().snapshot(null);
+                draw[i] = (System.nanoTime() - s) / 1e6;
+            }
+            return new double[][] {seek, step, update, state, seekOnly, css, layout, draw};
         });
         out.printf("frame %dx%d, random seek (update+css+layout+draw): %s%n", width, height, stats(result[0]));
         out.printf("frame %dx%d, step forward  (update+css+layout+draw): %s%n", width, height, stats(result[1]));
         out.printf("scene update only (seek+css+layout, no raster):      %s%n", stats(result[2]));
+        out.printf("  of which: replay state %s%n", stats(result[3]));
+        out.printf("  cursor seek + lane refresh %s%n", stats(result[4]));
+        out.printf("  css %s%n", stats(result[5]));
+        out.printf("  layout %s%n", stats(result[6]));
+        out.printf("  snapshot (raster) %s%n", stats(result[7]));
         return LockstepCommand.OK;
     }
 

@@ -54,6 +54,7 @@ public final class GuiCommand implements Callable<Integer> {
         if (!displayAvailable()) {
             return headless("no display found");
         }
+        lockstep.gui.render.HeadlessFx.quietPlatformWarning();
         WorkbenchApp.use(new WorkbenchApp.Options(source, List.copyOf(algorithms), seed, timing));
         try {
             Application.launch(WorkbenchApp.class);

@@ -30,6 +30,7 @@ public final class HeadlessFx {
         System.setProperty("prism.order", "sw");
         System.setProperty("prism.text", "t2k");
         System.setProperty("java.awt.headless", "true");
+        quietPlatformWarning();
         CountDownLatch ready = new CountDownLatch(1);
         try {
             Platform.startup(ready::countDown);
@@ -46,6 +47,17 @@ public final class HeadlessFx {
         }
         Platform.setImplicitExit(false);
         STARTED.set(true);
+    }
+
+    /** JavaFX warns once about running from the classpath ("Unsupported JavaFX configuration"): it works, say nothing. */
+    private static final java.util.logging.Logger PLATFORM_LOG =
+            java.util.logging.Logger.getLogger("com.sun.javafx.application.PlatformImpl");
+
+    private static final java.util.logging.Logger JAVAFX_LOG = java.util.logging.Logger.getLogger("javafx");
+
+    public static void quietPlatformWarning() {
+        PLATFORM_LOG.setLevel(java.util.logging.Level.SEVERE);
+        JAVAFX_LOG.setLevel(java.util.logging.Level.SEVERE);
     }
 
     /** A task that runs on the FX thread and may throw. */

@@ -103,6 +103,7 @@ public final class LaneView extends VBox {
         scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         scroll.setVbarPolicy(ScrollPane.ScrollBarPolicy.AS_NEEDED);
         scroll.getStyleClass().add("lane-scroll");
+        scroll.vvalueProperty().addListener(o -> drawArrows());
         VBox.setVgrow(scroll, Priority.ALWAYS);
 
         findingLabel.getStyleClass().add("finding-banner");
@@ -118,7 +119,7 @@ public final class LaneView extends VBox {
         vm.stateProperty().addListener((o, a, b) -> refresh());
         vm.focusedProperty().addListener((o, a, b) -> pseudoClassStateChanged(FOCUSED_LANE, b));
         pseudoClassStateChanged(FOCUSED_LANE, vm.focusedProperty().get());
-        settings.paletteProperty().addListener((o, a, b) -> drawArrows());
+        settings.paletteProperty().addListener((o, a, b) -> refresh());
         settings.presentationProperty().addListener((o, a, b) -> refresh());
         scroll.viewportBoundsProperty().addListener((o, a, b) -> {
             if (a.getWidth() != b.getWidth() || a.getHeight() != b.getHeight()) {
@@ -191,7 +192,7 @@ public final class LaneView extends VBox {
         layer.setMinHeight(height);
         body.setMinHeight(height);
         canvas.setWidth(width);
-        canvas.setHeight(height);
+        canvas.setHeight(Math.min(height, viewportHeight()));
 
         List<Event.Violation> findings = vm.findingsProperty().get();
         List<String> flagged = new ArrayList<>();
@@ -335,6 +336,18 @@ public final class LaneView extends VBox {
         }
     }
 
+    private double viewportHeight() {
+        double v = scroll.getViewportBounds() == null ? 0 : scroll.getViewportBounds().getHeight();
+        return v < 50 ? 4000 : v + 2;
+    }
+
+    /** Top of the visible part of the body (the canvas covers only that part). */
+    private double scrollTop() {
+        double content = layer.getHeight() > 0 ? layer.getHeight() : layer.getPrefHeight();
+        double view = scroll.getViewportBounds() == null ? 0 : scroll.getViewportBounds().getHeight();
+        return Math.max(0, (content - view) * scroll.getVvalue());
+    }
+
     private void drawArrows() {
         ReplayState s = vm.getState();
         if (s == null) {
@@ -342,7 +355,12 @@ public final class LaneView extends VBox {
         }
         Palette p = settings.palette();
         GraphicsContext g = canvas.getGraphicsContext2D();
+        g.setTransform(new javafx.scene.transform.Affine());
         g.clearRect(0, 0, canvas.getWidth(), canvas.getHeight());
+        double top = scrollTop();
+        canvas.setLayoutY(top);
+        g.translate(0, -top);
+        double bottom = top + canvas.getHeight();
         double scale = settings.scale();
         double pitch = pitch();
         boolean thin = pitch < 24;
@@ -372,6 +390,9 @@ public final class LaneView extends VBox {
             ClientRow row = rowOrder.get(pos);
             double fx = row.getLayoutX() - 4;
             double fy = row.getLayoutY() + row.avatarCenterY();
+            if ((fy < top && to[1] < top) || (fy > bottom && to[1] > bottom)) {
+                continue;
+            }
             g.setStroke(p.line());
             g.setLineWidth(lineW);
             g.setLineDashes(5 * scale, 4 * scale);
@@ -440,27 +461,35 @@ public final class LaneView extends VBox {
         return row == null ? "" : row.word.getText() + " · " + row.caption.getText();
     }
 
-    /** A client: identity avatar, state badge with icon, state word and caption. */
-    private static final class ClientRow extends Pane {
+    private static Font font(double size, boolean bold, boolean mono) {
+        return Font.font(mono ? "DejaVu Sans Mono" : "DejaVu Sans", bold ? FontWeight.BOLD : FontWeight.NORMAL,
+                Math.round(size));
+    }
+
+    /**
+     * A client: identity avatar, state badge with icon, state word and caption. Drawn with shapes and texts whose
+     * colours are set from the palette (no style-class changes, so a step costs no CSS pass over 200 rows).
+     */
+    private final class ClientRow extends Pane {
         final String name;
         final Circle avatar = new Circle();
         final Text initials = new Text();
         final Circle badge = new Circle();
         final SVGPath icon = new SVGPath();
-        final Label word = new Label();
-        final Label caption = new Label();
+        final Text word = new Text();
+        final Text caption = new Text();
         final Rectangle tint = new Rectangle();
         Event.State shownState;
         String shownCaption;
         boolean shownFlag;
         double shownPitch = -1;
         double shownWidth = -1;
+        Palette shownPalette;
         double centerY;
 
         ClientRow(String name, int position) {
             this.name = name;
             getStyleClass().add("client-row");
-            tint.getStyleClass().add("row-tint");
             tint.setArcWidth(16);
             tint.setArcHeight(16);
             avatar.setFill(Color.web(StateStyle.identity(position)));
@@ -468,10 +497,11 @@ public final class LaneView extends VBox {
             initials.setFill(Color.WHITE);
             initials.setTextOrigin(VPos.CENTER);
             initials.setTextAlignment(TextAlignment.CENTER);
-            badge.getStyleClass().add("badge");
+            badge.setStrokeWidth(2);
             icon.setFill(Color.WHITE);
-            word.getStyleClass().add("state-word");
-            caption.getStyleClass().add("caption");
+            icon.setFillRule(javafx.scene.shape.FillRule.EVEN_ODD);
+            word.setTextOrigin(VPos.CENTER);
+            caption.setTextOrigin(VPos.CENTER);
             getChildren().addAll(tint, avatar, initials, badge, icon, word, caption);
             setManaged(false);
         }
@@ -481,21 +511,30 @@ public final class LaneView extends VBox {
         }
 
         void update(ReplayState.ClientView c, String text, boolean flagged, double pitch, double width) {
+            Palette p = settings.palette();
             if (c.state() == shownState && text.equals(shownCaption) && flagged == shownFlag && pitch == shownPitch
-                    && width == shownWidth) {
+                    && width == shownWidth && p == shownPalette) {
                 return;
             }
             StateStyle style = StateStyle.of(c.state());
-            if (shownState == null || StateStyle.of(shownState) != style || shownState != c.state()) {
-                getStyleClass().removeAll("holding", "waiting", "requesting", "idle", "crashed");
-                getStyleClass().add(style.cssClass());
-                word.getStyleClass().removeAll("holding", "waiting", "requesting", "idle", "crashed");
-                word.getStyleClass().add(style.cssClass());
-                badge.setFill(Color.web(style.badge()));
-                icon.setContent(Icons.path(style.icon()));
-                word.setText(style.word());
+            badge.setFill(Color.web(style.badge()));
+            badge.setStroke(p.surface());
+            icon.setContent(Icons.path(style.icon()));
+            word.setText(style.word());
+            word.setFill(p.stateText(style));
+            caption.setFill(p.text2());
+            if (flagged) {
+                tint.setFill(p.findingTint());
+                tint.setStroke(p.finding());
+                tint.setStrokeWidth(2.5);
+            } else if (c.state() == Event.State.HOLDING) {
+                tint.setFill(p.holdTint());
+                tint.setStroke(p.holding().deriveColor(0, 1, 1, 0.5));
+                tint.setStrokeWidth(1);
+            } else {
+                tint.setFill(Color.TRANSPARENT);
+                tint.setStroke(null);
             }
-            pseudoClassStateChanged(FLAGGED, flagged);
             caption.setText(text);
             if (pitch != shownPitch || width != shownWidth) {
                 layoutFor(pitch, width);
@@ -505,11 +544,13 @@ public final class LaneView extends VBox {
             shownFlag = flagged;
             shownPitch = pitch;
             shownWidth = width;
+            shownPalette = p;
         }
 
         private void layoutFor(double pitch, double width) {
+            double scale = settings.scale();
             double h = pitch - 8;
-            boolean compact = pitch < 40;
+            boolean compact = pitch < 40 * scale;
             boolean tiny = pitch < 22;
             double r = compact ? Math.max(4, (pitch - 4) / 2.2) : 20 * pitch / 56;
             centerY = Math.max(r, h / 2);
@@ -520,7 +561,7 @@ public final class LaneView extends VBox {
             avatar.setCenterX(r + 4);
             avatar.setCenterY(centerY);
             double fontSize = tiny ? Math.max(7, r * 0.9) : compact ? Math.max(9, r * 0.8) : 15 * pitch / 56;
-            initials.setFont(Font.font("DejaVu Sans", FontWeight.BOLD, fontSize));
+            initials.setFont(font(fontSize, true, false));
             initials.setVisible(r >= 7);
             double tw = initials.getLayoutBounds().getWidth();
             initials.setX(r + 4 - tw / 2);
@@ -536,94 +577,160 @@ public final class LaneView extends VBox {
             icon.setLayoutY(badge.getCenterY() - 6);
             icon.setVisible(br >= 5);
             double textX = 2 * r + 18;
-            word.setLayoutX(textX);
-            caption.setVisible(!tiny);
-            pseudoClassStateChanged(COMPACT, compact);
+            double textSize = compact ? Math.max(9, Math.min(13 * scale, pitch * 0.8)) : 15 * scale;
+            word.setFont(font(textSize, true, false));
+            caption.setFont(font(textSize, false, false));
+            word.setX(textX);
+            caption.setVisible(pitch >= 12);
             if (compact) {
-                word.setLayoutY(centerY - 10);
-                caption.setLayoutX(textX + 86);
-                caption.setLayoutY(centerY - 10);
+                word.setY(centerY);
+                caption.setX(textX + textSize * 6.4);
+                caption.setY(centerY);
             } else {
-                word.setLayoutX(textX);
-                word.setLayoutY(centerY - 21 * pitch / 56);
-                caption.setLayoutX(textX);
-                caption.setLayoutY(centerY + 1);
+                word.setY(centerY - 11 * scale);
+                caption.setX(textX);
+                caption.setY(centerY + 11 * scale);
             }
-            caption.setMaxWidth(Math.max(40, width - textX - (compact ? 86 : 0)));
-            setPrefSize(width, h);
             resize(width, h);
         }
     }
 
-    private static final javafx.css.PseudoClass FLAGGED = javafx.css.PseudoClass.getPseudoClass("finding");
-    private static final javafx.css.PseudoClass COMPACT = javafx.css.PseudoClass.getPseudoClass("compact");
-    private static final javafx.css.PseudoClass HELD = javafx.css.PseudoClass.getPseudoClass("held");
-    private static final javafx.css.PseudoClass GHOST = javafx.css.PseudoClass.getPseudoClass("ghost");
-
-    /** A znode: sequence number, owner stripe, R/W and ephemeral badges, key badge when held, ghost when deleted. */
-    private static final class ZnodeCard extends Pane {
-        final Region frame = new Region();
+    /**
+     * A znode: sequence number, owner stripe, R/W and ephemeral marks, key badge when held, ghost outline when just
+     * deleted, red when a checker finding involves its owner. Pooled by the lane and recoloured in place.
+     */
+    private final class ZnodeCard extends Pane {
+        final Rectangle frame = new Rectangle();
         final Rectangle stripe = new Rectangle();
-        final Label seq = new Label();
-        final Label name = new Label();
-        final Label owner = new Label();
-        final Label mode = new Label();
-        final Label eph = new Label("E");
-        final Label deleted = new Label("deleted");
+        final Text seq = new Text();
+        final Text name = new Text();
+        final Text owner = new Text();
+        final Text mode = new Text();
+        final Circle modeRing = new Circle(8);
+        final Text eph = new Text("E");
+        final Circle ephRing = new Circle(8);
+        final Text deleted = new Text("deleted");
         final StackPane key = new StackPane();
+        String shown = "";
 
         ZnodeCard() {
             getStyleClass().add("znode-card");
-            frame.getStyleClass().add("znode-frame");
-            frame.setManaged(false);
-            seq.getStyleClass().add("znode-seq");
-            name.getStyleClass().add("znode-name");
-            owner.getStyleClass().add("znode-owner");
-            mode.getStyleClass().add("mini-badge");
-            eph.getStyleClass().add("mini-badge");
-            deleted.getStyleClass().add("deleted-tag");
+            frame.setArcWidth(18);
+            frame.setArcHeight(18);
+            for (Text t : List.of(seq, name, owner, mode, eph, deleted)) {
+                t.setTextOrigin(VPos.TOP);
+            }
+            mode.setTextOrigin(VPos.CENTER);
+            eph.setTextOrigin(VPos.CENTER);
+            modeRing.setFill(Color.TRANSPARENT);
+            ephRing.setFill(Color.TRANSPARENT);
             Circle kc = new Circle(9, Color.web(StateStyle.HOLDING.badge()));
             SVGPath ki = Icons.shape(StateStyle.Icon.KEY);
             ki.setFill(Color.WHITE);
             key.getChildren().addAll(kc, ki);
-            getChildren().addAll(frame, stripe, seq, name, owner, mode, eph, deleted, key);
+            key.setManaged(false);
+            key.resize(18, 18);
+            getChildren().addAll(frame, stripe, seq, name, owner, modeRing, mode, ephRing, eph, deleted, key);
             setManaged(false);
         }
 
         void update(long sequence, String nodeName, String ownerName, int ownerPos, String ownerMode, boolean ephemeral,
                     boolean held, boolean ghost, boolean flagged, double w, double h, double pitch) {
-            boolean compact = pitch < 40;
+            Palette p = settings.palette();
+            String sig = sequence + "|" + nodeName + "|" + ownerName + "|" + ownerPos + "|" + ownerMode + "|"
+                    + ephemeral + held + ghost + flagged + "|" + w + "|" + h + "|" + pitch + "|"
+                    + System.identityHashCode(p);
+            if (sig.equals(shown)) {
+                return;
+            }
+            shown = sig;
+            double scale = settings.scale();
+            boolean compact = pitch < 40 * scale;
             boolean tiny = pitch < 22;
-            pseudoClassStateChanged(HELD, held);
-            pseudoClassStateChanged(GHOST, ghost);
-            pseudoClassStateChanged(FLAGGED, flagged);
-            pseudoClassStateChanged(COMPACT, compact);
-            frame.resize(w, h);
-            stripe.setFill(Color.web(StateStyle.identity(ownerPos)));
+            frame.setWidth(w);
+            frame.setHeight(h);
+            frame.getStrokeDashArray().clear();
+            if (flagged) {
+                frame.setFill(p.findingTint());
+                frame.setStroke(p.finding());
+                frame.setStrokeWidth(3 * scale);
+            } else if (held) {
+                frame.setFill(p.holdTint());
+                frame.setStroke(p.holding());
+                frame.setStrokeWidth(2 * scale);
+            } else if (ghost) {
+                frame.setFill(Color.TRANSPARENT);
+                frame.setStroke(p.text3());
+                frame.setStrokeWidth(1.5 * scale);
+                frame.getStrokeDashArray().setAll(5.0, 4.0);
+            } else {
+                frame.setFill(p.surface());
+                frame.setStroke(p.borderStrong());
+                frame.setStrokeWidth(1.5 * scale);
+            }
+            double fade = ghost ? 0.5 : 1;
+            Color identity = Color.web(StateStyle.identity(ownerPos));
+            stripe.setFill(identity);
             stripe.setOpacity(ghost ? 0.35 : 1);
+            double inset = Math.min(6, h * 0.15);
             stripe.setX(6);
-            stripe.setY(Math.min(6, h * 0.15));
+            stripe.setY(inset);
             stripe.setWidth(4);
-            stripe.setHeight(Math.max(2, h - 2 * Math.min(6, h * 0.15)));
-            seq.setText(sequence >= 0 ? Long.toString(sequence) : "");
-            name.setText(sequence >= 0 ? nodeName : nodeName);
+            stripe.setHeight(Math.max(2, h - 2 * inset));
+            boolean sequential = sequence >= 0;
+            double seqSize = compact ? Math.max(9, Math.min(14, h * 0.8)) : 26 * scale;
+            seq.setFont(font(seqSize, true, false));
+            seq.setFill(p.text().deriveColor(0, 1, 1, fade));
+            seq.setText(sequential ? Long.toString(sequence) : nodeName);
+            double nameSize = compact ? Math.max(8, Math.min(12, h * 0.75)) : 14 * scale;
+            name.setFont(font(nameSize, false, true));
+            name.setFill((held ? p.text() : p.text2()).deriveColor(0, 1, 1, fade));
+            name.setText(sequential ? nodeName : "");
+            owner.setFont(font(15 * scale, true, false));
+            owner.setFill(ghost ? p.text3() : identity);
             owner.setText(ghost ? "held by " + ownerName : ownerName);
-            owner.setTextFill(Color.web(StateStyle.identity(ownerPos)));
-            mode.setText("read".equals(ownerMode) ? "R" : "W");
-            double seqW = sequence >= 0 ? (compact ? 34 : 26 + 9 * Long.toString(sequence).length()) : 0;
-            seq.relocate(16, compact ? (h - 18) / 2 : (h - 32) / 2);
-            seq.setVisible(sequence >= 0 && !tiny);
-            double textX = 16 + seqW;
-            name.relocate(textX, compact ? (h - 18) / 2 : 4);
-            name.setVisible(!tiny);
-            name.setMaxWidth(Math.max(20, w - textX - 10));
-            owner.relocate(textX, h / 2 + 1);
+            double seqW = seq.getLayoutBounds().getWidth();
+            seq.setVisible(!tiny);
+            if (compact) {
+                seq.relocate(16, (h - seq.getLayoutBounds().getHeight()) / 2);
+                name.relocate(22 + seqW, (h - name.getLayoutBounds().getHeight()) / 2);
+            } else if (sequential) {
+                seq.relocate(16, (h - seq.getLayoutBounds().getHeight()) / 2);
+                name.relocate(24 + seqW, h * 0.08);
+                owner.relocate(24 + seqW, h * 0.5);
+            } else {
+                seq.relocate(18, -2);
+                owner.relocate(18, h * 0.55);
+            }
+            name.setVisible(!tiny && sequential);
             owner.setVisible(!compact);
-            mode.relocate(w - 48, h - 22);
-            eph.relocate(w - 26, h - 22);
-            mode.setVisible(!compact && !ghost);
-            eph.setVisible(!compact && ephemeral && !ghost);
-            deleted.relocate(w - 66, compact ? (h - 18) / 2 : 4);
+            boolean badges = !compact && !ghost;
+            mode.setText("read".equals(ownerMode) ? "R" : "W");
+            for (Text t : List.of(mode, eph)) {
+                t.setFont(font(11 * scale, true, false));
+                t.setFill(p.text2());
+            }
+            modeRing.setStroke(p.text3());
+            ephRing.setStroke(p.text3());
+            modeRing.setRadius(8 * scale);
+            ephRing.setRadius(8 * scale);
+            double by = h - 12 * scale;
+            modeRing.setCenterX(w - 38 * scale);
+            modeRing.setCenterY(by);
+            ephRing.setCenterX(w - 18 * scale);
+            ephRing.setCenterY(by);
+            mode.relocate(modeRing.getCenterX() - mode.getLayoutBounds().getWidth() / 2,
+                    by - mode.getLayoutBounds().getHeight() / 2);
+            eph.relocate(ephRing.getCenterX() - eph.getLayoutBounds().getWidth() / 2,
+                    by - eph.getLayoutBounds().getHeight() / 2);
+            mode.setVisible(badges);
+            modeRing.setVisible(badges);
+            eph.setVisible(badges && ephemeral);
+            ephRing.setVisible(badges && ephemeral);
+            deleted.setFont(font((compact ? 11 : 14) * scale, true, false));
+            deleted.setFill(p.accent());
+            deleted.relocate(w - deleted.getLayoutBounds().getWidth() - 10,
+                    compact ? (h - deleted.getLayoutBounds().getHeight()) / 2 : 6);
             deleted.setVisible(ghost && !tiny);
             key.relocate(w - 10, -8);
             key.setVisible(held && !tiny);
