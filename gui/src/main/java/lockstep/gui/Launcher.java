@@ -1,14 +1,37 @@
 package lockstep.gui;
 
+import lockstep.gui.cli.BenchRenderCommand;
+import lockstep.gui.cli.GuiCommand;
+import lockstep.gui.cli.RenderCommand;
 import lockstep.simulator.cli.LockstepCommand;
+import picocli.CommandLine;
 
-/** The {@code lockstep} command: every headless command, and (soon) the window. A plain class, not an Application. */
+/**
+ * The {@code lockstep} executable: the simulator's headless commands plus {@code gui} and {@code render}. A bare
+ * {@code lockstep} opens the window on scenario 02 (the herd effect) with the naive and sequential lanes, or, with no
+ * display, says so and does the headless equivalent. A plain class: a main class extending Application fails from the
+ * classpath.
+ */
 public final class Launcher {
 
     private Launcher() {
     }
 
     public static void main(String[] args) {
-        System.exit(LockstepCommand.commandLine().execute(args));
+        System.exit(execute(args));
+    }
+
+    /** Runs the command line and returns its exit code (0 fine, 1 a checker finding, 2 bad input). */
+    public static int execute(String... args) {
+        CommandLine cli = commandLine();
+        return cli.execute(args.length == 0 ? new String[] {"gui"} : args);
+    }
+
+    public static CommandLine commandLine() {
+        CommandLine cli = LockstepCommand.commandLine();
+        cli.addSubcommand("gui", new GuiCommand());
+        cli.addSubcommand("render", new RenderCommand());
+        cli.addSubcommand("bench-render", new BenchRenderCommand());
+        return cli;
     }
 }

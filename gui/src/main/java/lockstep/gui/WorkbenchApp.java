@@ -1,0 +1,89 @@
+package lockstep.gui;
+
+import java.lang.management.ManagementFactory;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.prefs.Preferences;
+
+import javafx.animation.AnimationTimer;
+import javafx.application.Application;
+import javafx.application.Platform;
+import javafx.geometry.Rectangle2D;
+import javafx.scene.Scene;
+import javafx.stage.Screen;
+import javafx.stage.Stage;
+import lockstep.gui.cli.Sources;
+import lockstep.gui.view.ViewSettings;
+import lockstep.gui.view.WorkbenchView;
+import lockstep.gui.viewmodel.WorkbenchViewModel;
+
+/** The window. Started by {@link Launcher} through {@link Application#launch}; its options come from {@link #use}. */
+public final class WorkbenchApp extends Application {
+
+    /** What to open and whether to print timings. */
+    public record Options(String spec, List<String> algorithms, Long seed, boolean timing) {
+    }
+
+    private static volatile Options options = new Options("02", List.of("naive", "sequential"), null, false);
+
+    private ExecutorService loader;
+
+    public static void use(Options value) {
+        options = value;
+    }
+
+    /** Milliseconds since the JVM started. */
+    public static long sinceJvmStart() {
+        return System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime();
+    }
+
+    @Override
+    public void start(Stage stage) {
+        Options o = options;
+        loader = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "lockstep-loader");
+            t.setDaemon(true);
+            return t;
+        });
+        WorkbenchViewModel vm = new WorkbenchViewModel(new Sources(), loader, Platform::runLater,
+                Preferences.userRoot().node("lockstep/gui"));
+        WorkbenchView view = new WorkbenchView(vm, new ViewSettings(true));
+        Rectangle2D screen = Screen.getPrimary().getVisualBounds();
+        double w = Math.min(1600, screen.getWidth());
+        double h = Math.min(1000, screen.getHeight());
+        Scene scene = WorkbenchView.scene(view, w, h);
+        stage.setTitle("Lockstep");
+        stage.setScene(scene);
+        stage.show();
+        new AnimationTimer() {
+            private boolean windowShown;
+
+            @Override
+            public void handle(long now) {
+                if (!windowShown) {
+                    windowShown = true;
+                    report("first frame (window) shown " + sinceJvmStart() + " ms after JVM start", o);
+                }
+                if (vm.getCursor() != null) {
+                    report("lanes drawn " + sinceJvmStart() + " ms after JVM start", o);
+                    stop();
+                }
+            }
+        }.start();
+        vm.open(o.spec(), o.algorithms(), o.seed());
+    }
+
+    private static void report(String line, Options o) {
+        if (o.timing()) {
+            System.out.println("timing: " + line);
+        }
+    }
+
+    @Override
+    public void stop() {
+        if (loader != null) {
+            loader.shutdownNow();
+        }
+    }
+}

@@ -1,0 +1,157 @@
+package lockstep.gui.cli;
+
+import java.awt.image.BufferedImage;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import lockstep.gui.render.FrameRenderer;
+import lockstep.gui.render.HeadlessFx;
+import lockstep.gui.viewmodel.LaneViewModel;
+import lockstep.gui.viewmodel.ReplayCursor;
+import lockstep.gui.viewmodel.TraceSource;
+import lockstep.simulator.BadInputException;
+import lockstep.simulator.cli.LockstepCommand;
+import lockstep.simulator.trace.Event;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code lockstep render}: the window's lanes drawn without a display, as a PNG at one event or an animated GIF. */
+@Command(name = "render", mixinStandardHelpOptions = true,
+        description = "Draw the workbench's lanes without a display: a PNG at one event, or an animated GIF of the run.")
+public final class RenderCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "SCENARIO|TRACE", description = "A scenario file, a built-in id (02) or a .jsonl trace.")
+    String source;
+
+    @Option(names = "--algorithm", split = ",", paramLabel = "a,b", description = "Lanes (1 to 3), default naive,sequential.")
+    List<String> algorithms = new ArrayList<>(List.of("naive", "sequential"));
+
+    @Option(names = "--seed", description = "Seed (default: the scenario's).")
+    Long seed;
+
+    @Option(names = "--step", paramLabel = "K", description = "Event index to draw (default: the last).")
+    Integer step;
+
+    @Option(names = "--out", paramLabel = "FILE", description = "PNG to write (default frame.png).")
+    Path out;
+
+    @Option(names = "--gif", paramLabel = "FILE", description = "Write the whole run as an animated GIF.")
+    Path gif;
+
+    @Option(names = "--width", defaultValue = "1400")
+    int width;
+
+    @Option(names = "--height", defaultValue = "860")
+    int height;
+
+    @Option(names = "--dark", description = "Dark theme.")
+    boolean dark;
+
+    @Option(names = "--presentation", description = "Presentation mode (large type, thick lines).")
+    boolean presentation;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter outw = spec.commandLine().getOut();
+        Sources sources = new Sources();
+        TraceSource.Loaded loaded;
+        try {
+            if (width < 200 || height < 200 || width > 8000 || height > 8000) {
+                throw new BadInputException("--width/--height", "between 200 and 8000 pixels, got " + width + "x" + height);
+            }
+            if (algorithms.isEmpty() || algorithms.size() > 3) {
+                throw new BadInputException("--algorithm", "one to three algorithms, got " + algorithms.size());
+            }
+            loaded = sources.load(source, algorithms, seed);
+        } catch (BadInputException e) {
+            err.println(e.getMessage());
+            return LockstepCommand.BAD_INPUT;
+        }
+        try {
+            if (gif != null) {
+                int frames = renderGif(loaded, gif, width, height, dark, presentation);
+                outw.println("wrote " + gif + " (" + frames + " frames)");
+            }
+            if (gif == null || out != null) {
+                Path png = out == null ? Path.of("frame.png") : out;
+                int at = renderPng(loaded, step, png, width, height, dark, presentation);
+                outw.println("wrote " + png + " (event " + at + ")");
+            }
+        } catch (BadInputException e) {
+            err.println(e.getMessage());
+            return LockstepCommand.BAD_INPUT;
+        } catch (Exception e) {
+            err.println("render failed: " + e);
+            return LockstepCommand.BAD_INPUT;
+        }
+        return LockstepCommand.OK;
+    }
+
+    static ReplayCursor cursorOf(TraceSource.Loaded loaded) {
+        List<LaneViewModel> lanes = new ArrayList<>();
+        for (List<Event> trace : loaded.traces()) {
+            lanes.add(new LaneViewModel(trace));
+        }
+        return new ReplayCursor(lanes);
+    }
+
+    /** Draws one frame at {@code step} (default: the last event) and returns the event drawn. */
+    public static int renderPng(TraceSource.Loaded loaded, Integer step, Path png, int width, int height, boolean dark,
+                                boolean presentation) throws Exception {
+        HeadlessFx.start();
+        ReplayCursor cursor = cursorOf(loaded);
+        int last = cursor.focusedLaneModel().size() - 1;
+        if (step != null && (step < 0 || step > last)) {
+            throw new BadInputException("--step", "an event index from 0 to " + last + ", got " + step);
+        }
+        int at = step == null ? last : step;
+        BufferedImage image = HeadlessFx.call(() -> {
+            FrameRenderer r = new FrameRenderer(cursor, width, height, dark, presentation);
+            r.frame(at);
+            return r.frameImage(at);
+        });
+        FrameRenderer.writePng(image, png);
+        return at;
+    }
+
+    /** Draws the run as a looping GIF (script lines and narration held longer) and returns the frame count. */
+    public static int renderGif(TraceSource.Loaded loaded, Path gif, int width, int height, boolean dark,
+                                boolean presentation) throws Exception {
+        HeadlessFx.start();
+        ReplayCursor cursor = cursorOf(loaded);
+        List<Event> events = cursor.focusedLaneModel().events();
+        List<Integer> indices = FrameRenderer.gifIndices(events);
+        List<BufferedImage> frames = new ArrayList<>();
+        List<Integer> delays = new ArrayList<>();
+        // one FX task for the whole batch: a round trip per frame costs far more than the frame
+        HeadlessFx.call(() -> {
+            FrameRenderer r = new FrameRenderer(cursor, width, height, dark, presentation);
+            r.frame(0);
+            for (int i : indices) {
+                frames.add(r.frameImage(i));
+                Event e = events.get(i);
+                boolean pause = e instanceof Event.ScriptLine || e instanceof Event.Narration
+                        || e instanceof Event.Violation || i == events.size() - 1;
+                delays.add(i == events.size() - 1 ? 2500 : pause ? 900 : 250);
+            }
+            return null;
+        });
+        FrameRenderer.writeGif(frames, delays, gif);
+        return frames.size();
+    }
+
+    static String describe(int[] values) {
+        return Arrays.toString(values);
+    }
+}

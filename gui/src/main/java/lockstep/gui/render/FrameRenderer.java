@@ -1,0 +1,189 @@
+package lockstep.gui.render;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+
+import javax.imageio.IIOImage;
+import javax.imageio.ImageIO;
+import javax.imageio.ImageTypeSpecifier;
+import javax.imageio.ImageWriteParam;
+import javax.imageio.ImageWriter;
+import javax.imageio.metadata.IIOMetadata;
+import javax.imageio.metadata.IIOMetadataNode;
+import javax.imageio.stream.ImageOutputStream;
+
+import javafx.embed.swing.SwingFXUtils;
+import javafx.geometry.Insets;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.image.WritableImage;
+import javafx.scene.layout.VBox;
+import javafx.scene.layout.Priority;
+import lockstep.gui.view.LanesView;
+import lockstep.gui.view.NarrationBanner;
+import lockstep.gui.view.Palette;
+import lockstep.gui.view.Theme;
+import lockstep.gui.view.ViewSettings;
+import lockstep.gui.viewmodel.ReplayCursor;
+import lockstep.simulator.trace.Event;
+
+/**
+ * Draws the window's lanes (with the narration banner and the cursor's position line) off screen: the same
+ * {@link LanesView} the window shows, in a scene of its own, snapshotted. Create and use it on the FX thread.
+ */
+public final class FrameRenderer {
+
+    /** At most this many frames in a GIF: longer runs take every n-th event. */
+    public static final int MAX_GIF_FRAMES = 160;
+
+    private final ReplayCursor cursor;
+    private final Scene scene;
+    private final LanesView lanes;
+    private final WritableImage buffer;
+
+    public FrameRenderer(ReplayCursor cursor, int width, int height, boolean dark, boolean presentation) {
+        this.cursor = cursor;
+        ViewSettings settings = new ViewSettings(false);
+        settings.paletteProperty().set(dark ? Palette.DARK : Palette.LIGHT);
+        settings.presentationProperty().set(presentation);
+        lanes = new LanesView(cursor, settings);
+        VBox.setVgrow(lanes, Priority.ALWAYS);
+        Label position = new Label();
+        position.getStyleClass().add("position");
+        position.textProperty().bind(cursor.positionProperty());
+        VBox root = new VBox(16, new NarrationBanner(cursor.narrationProperty()), lanes, position);
+        root.setPadding(new Insets(24));
+        scene = new Scene(root, width, height);
+        Theme.apply(scene, dark, presentation);
+        buffer = new WritableImage(width, height);
+    }
+
+    public Scene scene() {
+        return scene;
+    }
+
+    /** The frame at event {@code index} of the focused lane (the others follow by script line). */
+    public WritableImage frame(int index) {
+        cursor.seek(index);
+        scene.getRoot().applyCss();
+        scene.getRoot().layout();
+        return scene.snapshot(buffer);
+    }
+
+    /** A frame copied out of the reused buffer. */
+    public BufferedImage frameImage(int index) {
+        return SwingFXUtils.fromFXImage(frame(index), null);
+    }
+
+    /**
+     * The events a GIF shows: every event up to {@link #MAX_GIF_FRAMES} frames, otherwise every n-th one; script lines
+     * and narration always get a frame.
+     */
+    public static List<Integer> gifIndices(List<Event> events) {
+        int n = events.size();
+        int stride = Math.max(1, (int) Math.ceil(n / (double) MAX_GIF_FRAMES));
+        List<Integer> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            if (i % stride == 0 || i == n - 1) {
+                out.add(i);
+            }
+        }
+        return out;
+    }
+
+    /** Writes a PNG through a temporary file renamed into place. */
+    public static void writePng(BufferedImage image, Path out) throws IOException {
+        Path tmp = temp(out);
+        try {
+            if (!ImageIO.write(image, "png", tmp.toFile())) {
+                throw new IOException("no PNG writer");
+            }
+            move(tmp, out);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    /** Writes an animated, looping GIF (delays in milliseconds) through a temporary file renamed into place. */
+    public static void writeGif(List<BufferedImage> frames, List<Integer> delaysMs, Path out) throws IOException {
+        Path tmp = temp(out);
+        ImageWriter writer = ImageIO.getImageWritersByFormatName("gif").next();
+        try (ImageOutputStream stream = ImageIO.createImageOutputStream(tmp.toFile())) {
+            writer.setOutput(stream);
+            writer.prepareWriteSequence(null);
+            for (int i = 0; i < frames.size(); i++) {
+                BufferedImage rgb = toRgb(frames.get(i));
+                ImageWriteParam param = writer.getDefaultWriteParam();
+                IIOMetadata meta = writer.getDefaultImageMetadata(ImageTypeSpecifier.createFromRenderedImage(rgb),
+                        param);
+                String format = meta.getNativeMetadataFormatName();
+                IIOMetadataNode root = (IIOMetadataNode) meta.getAsTree(format);
+                IIOMetadataNode gce = child(root, "GraphicControlExtension");
+                gce.setAttribute("disposalMethod", "none");
+                gce.setAttribute("userInputFlag", "FALSE");
+                gce.setAttribute("transparentColorFlag", "FALSE");
+                gce.setAttribute("delayTime", Integer.toString(Math.max(2, delaysMs.get(i) / 10)));
+                gce.setAttribute("transparentColorIndex", "0");
+                if (i == 0) {
+                    IIOMetadataNode apps = child(root, "ApplicationExtensions");
+                    IIOMetadataNode app = new IIOMetadataNode("ApplicationExtension");
+                    app.setAttribute("applicationID", "NETSCAPE");
+                    app.setAttribute("authenticationCode", "2.0");
+                    app.setUserObject(new byte[] {1, 0, 0});
+                    apps.appendChild(app);
+                }
+                meta.setFromTree(format, root);
+                writer.writeToSequence(new IIOImage(rgb, null, meta), param);
+            }
+            writer.endWriteSequence();
+        } finally {
+            writer.dispose();
+        }
+        try {
+            move(tmp, out);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    private static BufferedImage toRgb(BufferedImage image) {
+        if (image.getType() == BufferedImage.TYPE_INT_RGB) {
+            return image;
+        }
+        BufferedImage rgb = new BufferedImage(image.getWidth(), image.getHeight(), BufferedImage.TYPE_INT_RGB);
+        rgb.getGraphics().drawImage(image, 0, 0, null);
+        return rgb;
+    }
+
+    private static IIOMetadataNode child(IIOMetadataNode root, String name) {
+        for (int i = 0; i < root.getLength(); i++) {
+            if (root.item(i).getNodeName().equalsIgnoreCase(name)) {
+                return (IIOMetadataNode) root.item(i);
+            }
+        }
+        IIOMetadataNode node = new IIOMetadataNode(name);
+        root.appendChild(node);
+        return node;
+    }
+
+    private static Path temp(Path out) throws IOException {
+        Path dir = out.toAbsolutePath().getParent();
+        if (dir != null) {
+            Files.createDirectories(dir);
+        }
+        return Files.createTempFile(dir, "." + out.getFileName(), ".part");
+    }
+
+    private static void move(Path tmp, Path out) throws IOException {
+        try {
+            Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (java.nio.file.AtomicMoveNotSupportedException e) {
+            Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package lockstep.gui.replay;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import lockstep.simulator.replay.ReplayModel;
+import lockstep.simulator.replay.ReplayState;
+import lockstep.simulator.trace.Event;
+
+/**
+ * The window's access to a run: the simulator's {@link ReplayModel} (the state at any event, by snapshots and replay:
+ * stepping back is seeking, never undoing), plus the run's configuration and its checker findings.
+ */
+public final class Replays {
+
+    private final ReplayModel model;
+    private final List<Event.Violation> violations;
+
+    private Replays(ReplayModel model) {
+        this.model = model;
+        List<Event.Violation> found = new ArrayList<>();
+        for (Event e : model.events()) {
+            if (e instanceof Event.Violation v) {
+                found.add(v);
+            }
+        }
+        this.violations = List.copyOf(found);
+    }
+
+    public static Replays of(List<Event> events) {
+        if (events.isEmpty() || !(events.get(0) instanceof Event.RunStarted)) {
+            throw new IllegalArgumentException("a trace starts with run-started");
+        }
+        return new Replays(ReplayModel.of(events));
+    }
+
+    public List<Event> events() {
+        return model.events();
+    }
+
+    public int size() {
+        return model.size();
+    }
+
+    public Event.RunStarted run() {
+        return (Event.RunStarted) model.events().get(0);
+    }
+
+    /** Every checker finding of the run, wherever it shows. */
+    public List<Event.Violation> violations() {
+        return violations;
+    }
+
+    /** The state just after event {@code index}. */
+    public ReplayState stateAt(int index) {
+        return model.stateAt(index);
+    }
+}

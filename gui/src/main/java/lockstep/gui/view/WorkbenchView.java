@@ -1,0 +1,344 @@
+package lockstep.gui.view;
+
+import java.io.File;
+import java.util.List;
+
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Scene;
+import javafx.scene.control.Alert;
+import javafx.scene.control.Button;
+import javafx.scene.control.CustomMenuItem;
+import javafx.scene.control.Label;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.TextField;
+import javafx.scene.control.TextInputControl;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.scene.paint.Color;
+import javafx.scene.shape.Circle;
+import javafx.scene.shape.Line;
+import javafx.scene.shape.Rectangle;
+import javafx.scene.shape.SVGPath;
+import javafx.stage.FileChooser;
+import javafx.stage.Window;
+import lockstep.gui.viewmodel.ReplayCursor;
+import lockstep.gui.viewmodel.StateStyle;
+import lockstep.gui.viewmodel.TraceSource;
+import lockstep.gui.viewmodel.WorkbenchViewModel;
+
+/**
+ * The main window's content: top bar (scenario picker, lane chips, seed, theme, presentation), narration, lanes,
+ * legend, timeline and inspector. It binds to the {@link WorkbenchViewModel} and delegates every action to it; when
+ * a new run is open the lanes, timeline and inspector are rebuilt around its {@link ReplayCursor}.
+ */
+public final class WorkbenchView extends BorderPane {
+
+    private final WorkbenchViewModel vm;
+    private final ViewSettings settings;
+    private final HBox chips = new HBox(8);
+    private final MenuButton scenarioPicker = new MenuButton();
+    private final TextField seed = new TextField();
+    private final StackPane centre = new StackPane();
+    private LanesView lanes;
+    private TimelineView timeline;
+    private InspectorView inspector;
+    private Alert lastAlert;
+
+    public WorkbenchView(WorkbenchViewModel vm, ViewSettings settings) {
+        this.vm = vm;
+        this.settings = settings;
+        getStyleClass().add("workbench");
+        setTop(topBar());
+        Label loading = new Label("Running the scenario…");
+        loading.getStyleClass().add("muted-text");
+        centre.getChildren().add(loading);
+        setCenter(centre);
+        vm.cursorProperty().addListener((o, a, b) -> show(b));
+        vm.errorCountProperty().addListener((o, a, b) -> showError(vm.errorProperty().get()));
+        vm.darkProperty().addListener(o -> applyTheme());
+        vm.presentationProperty().addListener(o -> applyTheme());
+        sceneProperty().addListener((o, a, b) -> {
+            if (b != null) {
+                applyTheme();
+                b.addEventFilter(KeyEvent.KEY_PRESSED, this::onKey);
+            }
+        });
+        if (vm.getCursor() != null) {
+            show(vm.getCursor());
+        }
+    }
+
+    private void applyTheme() {
+        settings.paletteProperty().set(vm.darkProperty().get() ? Palette.DARK : Palette.LIGHT);
+        settings.presentationProperty().set(vm.presentationProperty().get());
+        if (getScene() != null) {
+            Theme.apply(getScene(), vm.darkProperty().get(), vm.presentationProperty().get());
+        }
+        if (inspector != null) {
+            boolean collapse = vm.presentationProperty().get();
+            inspector.setVisible(!collapse);
+            inspector.setManaged(!collapse);
+        }
+    }
+
+    private void onKey(KeyEvent e) {
+        ReplayCursor cursor = vm.getCursor();
+        if (cursor == null || (getScene().getFocusOwner() instanceof TextInputControl)) {
+            return;
+        }
+        KeyCode code = e.getCode();
+        if (code == KeyCode.SPACE) {
+            cursor.togglePlay();
+        } else if (code == KeyCode.LEFT) {
+            if (e.isShiftDown()) {
+                cursor.previousLine();
+            } else {
+                cursor.back();
+            }
+        } else if (code == KeyCode.RIGHT) {
+            if (e.isShiftDown()) {
+                cursor.nextLine();
+            } else {
+                cursor.forward();
+            }
+        } else if (code == KeyCode.HOME) {
+            cursor.home();
+        } else if (code == KeyCode.END) {
+            cursor.end();
+        } else {
+            return;
+        }
+        e.consume();
+    }
+
+    private void show(ReplayCursor cursor) {
+        if (lanes != null) {
+            lanes.dispose();
+            timeline.dispose();
+            vm.getCursor();
+        }
+        lanes = new LanesView(cursor, settings);
+        lanes.setId("lanes");
+        VBox.setVgrow(lanes, Priority.ALWAYS);
+        timeline = new TimelineView(cursor, settings);
+        inspector = new InspectorView(cursor, settings);
+        inspector.setId("inspector");
+        NarrationBanner narration = new NarrationBanner(cursor.narrationProperty());
+        narration.setId("narration");
+        VBox main = new VBox(16, narration, lanes, legend(), timeline);
+        HBox.setHgrow(main, Priority.ALWAYS);
+        HBox body = new HBox(16, main, inspector);
+        body.setPadding(new Insets(16, 24, 20, 24));
+        centre.getChildren().setAll(body);
+        applyTheme();
+    }
+
+    public LanesView lanesView() {
+        return lanes;
+    }
+
+    private void showError(String message) {
+        if (lastAlert != null) {
+            lastAlert.close();
+        }
+        Alert alert = new Alert(Alert.AlertType.ERROR);
+        alert.setTitle("Cannot open");
+        alert.setHeaderText("Cannot open this file; what was open stays open.");
+        alert.setContentText(message);
+        alert.getDialogPane().setId("error-dialog");
+        alert.getDialogPane().getStylesheets().setAll(getScene() == null ? List.of()
+                : getScene().getStylesheets());
+        if (getScene() != null && getScene().getWindow() != null) {
+            alert.initOwner(getScene().getWindow());
+        }
+        lastAlert = alert;
+        alert.show();
+    }
+
+    private HBox topBar() {
+        Rectangle mark = new Rectangle(26, 26);
+        mark.setArcWidth(8);
+        mark.setArcHeight(8);
+        mark.getStyleClass().add("brand-mark");
+        SVGPath steps = new SVGPath();
+        steps.setContent("M5 19h5v-5h5V9h5V5h2v6h-5v5h-5v5H5z");
+        steps.setFill(Color.WHITE);
+        Label brand = new Label("Lockstep", new StackPane(mark, steps));
+        brand.getStyleClass().add("brand");
+        brand.setGraphicTextGap(10);
+
+        scenarioPicker.getStyleClass().add("scenario-picker");
+        scenarioPicker.setId("scenario-picker");
+        scenarioPicker.setFocusTraversable(false);
+        scenarioPicker.textProperty().bind(vm.titleProperty().map(t -> t.isEmpty() ? "Open a scenario" : t));
+        scenarioPicker.setOnShowing(e -> fillPicker());
+        fillPicker();
+
+        Label lanesLabel = new Label("Lanes");
+        lanesLabel.getStyleClass().add("bar-label");
+        vm.algorithms().addListener((ListChangeListener<String>) c -> fillChips());
+        vm.traceFileProperty().addListener(o -> fillChips());
+        fillChips();
+
+        Label seedLabel = new Label("seed");
+        seedLabel.getStyleClass().add("bar-label");
+        seed.setPrefColumnCount(6);
+        seed.setId("seed");
+        seed.disableProperty().bind(vm.traceFileProperty());
+        vm.seedProperty().addListener((o, a, b) -> seed.setText(b == null ? "" : Long.toString(b)));
+        seed.setOnAction(e -> {
+            try {
+                vm.changeSeed(Long.parseLong(seed.getText().strip()));
+            } catch (NumberFormatException bad) {
+                seed.setText(vm.seedProperty().get() == null ? "" : Long.toString(vm.seedProperty().get()));
+            }
+            requestFocus();
+        });
+
+        ToggleButton dark = new ToggleButton("Dark");
+        dark.setId("dark");
+        dark.setFocusTraversable(false);
+        dark.setOnAction(e -> vm.toggleDark());
+        vm.darkProperty().addListener((o, a, b) -> dark.setSelected(b));
+        ToggleButton presentation = new ToggleButton("Presentation");
+        presentation.setId("presentation");
+        presentation.setFocusTraversable(false);
+        presentation.setOnAction(e -> vm.togglePresentation());
+        vm.presentationProperty().addListener((o, a, b) -> presentation.setSelected(b));
+
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox bar = new HBox(brand, scenarioPicker, lanesLabel, chips, spacer, seedLabel, seed, dark, presentation);
+        bar.getStyleClass().add("top-bar");
+        bar.setAlignment(Pos.CENTER_LEFT);
+        return bar;
+    }
+
+    private void fillPicker() {
+        scenarioPicker.getItems().clear();
+        for (TraceSource.BuiltIn b : vm.source().builtIns()) {
+            Label title = new Label(b.id() + " · " + b.title());
+            title.setStyle("-fx-font-weight: bold;");
+            Label description = new Label(b.description());
+            description.getStyleClass().add("muted-text");
+            description.setWrapText(true);
+            description.setMaxWidth(420);
+            CustomMenuItem item = new CustomMenuItem(new VBox(2, title, description));
+            item.setOnAction(e -> vm.open(b.id()));
+            scenarioPicker.getItems().add(item);
+        }
+        if (!vm.recent().isEmpty()) {
+            scenarioPicker.getItems().add(new SeparatorMenuItem());
+            for (String r : vm.recent()) {
+                MenuItem item = new MenuItem(r);
+                item.setOnAction(e -> vm.open(r));
+                scenarioPicker.getItems().add(item);
+            }
+        }
+        scenarioPicker.getItems().add(new SeparatorMenuItem());
+        MenuItem open = new MenuItem("Open…");
+        open.setOnAction(e -> chooseFile());
+        scenarioPicker.getItems().add(open);
+    }
+
+    private void chooseFile() {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle("Open a scenario or a trace");
+        chooser.getExtensionFilters().addAll(
+                new FileChooser.ExtensionFilter("Scenarios and traces", "*.yaml", "*.yml", "*.jsonl"),
+                new FileChooser.ExtensionFilter("All files", "*"));
+        Window owner = getScene() == null ? null : getScene().getWindow();
+        File file = chooser.showOpenDialog(owner);
+        if (file != null) {
+            vm.open(file.getPath());
+        }
+    }
+
+    private void fillChips() {
+        chips.getChildren().clear();
+        boolean removable = vm.algorithms().size() > 1 && !vm.traceFileProperty().get();
+        for (String alg : vm.algorithms()) {
+            Label name = new Label(alg);
+            HBox chip = new HBox(name);
+            chip.getStyleClass().add("chip");
+            chip.setId("chip-" + alg);
+            if (removable) {
+                Button close = new Button("✕");
+                close.getStyleClass().add("chip-close");
+                close.setFocusTraversable(false);
+                close.setOnAction(e -> vm.removeLane(alg));
+                chip.getChildren().add(close);
+            } else {
+                chip.setPadding(new Insets(4, 14, 4, 14));
+            }
+            chips.getChildren().add(chip);
+        }
+        MenuButton add = new MenuButton("+");
+        add.getStyleClass().add("chip-add");
+        add.setId("add-lane");
+        add.setFocusTraversable(false);
+        add.disableProperty().bind(vm.canAddLaneProperty().not());
+        for (String alg : vm.source().algorithms()) {
+            if (!vm.algorithms().contains(alg)) {
+                MenuItem item = new MenuItem(alg);
+                item.setOnAction(e -> vm.addLane(alg));
+                add.getItems().add(item);
+            }
+        }
+        chips.getChildren().add(add);
+        chips.setAlignment(Pos.CENTER_LEFT);
+    }
+
+    private HBox legend() {
+        HBox legend = new HBox();
+        legend.getStyleClass().add("legend");
+        Label clients = new Label("Clients");
+        clients.getStyleClass().add("legend-title");
+        legend.getChildren().add(clients);
+        for (StateStyle s : List.of(StateStyle.HOLDING, StateStyle.WAITING, StateStyle.REQUESTING, StateStyle.IDLE,
+                StateStyle.CRASHED)) {
+            Circle c = new Circle(9, Color.web(s.badge()));
+            SVGPath icon = Icons.shape(s.icon());
+            icon.setFill(Color.WHITE);
+            icon.setScaleX(0.95);
+            icon.setScaleY(0.95);
+            Label l = new Label(s == StateStyle.CRASHED ? "crashed / expired" : s.word(), new StackPane(c, icon));
+            legend.getChildren().add(l);
+        }
+        Label arrows = new Label("Arrows");
+        arrows.getStyleClass().add("legend-title");
+        Region gap = new Region();
+        gap.setMinWidth(12);
+        legend.getChildren().addAll(gap, arrows, new Label("watch", line(false, false)),
+                new Label("notification", line(true, true)), new Label("call", line(false, true)));
+        return legend;
+    }
+
+    private static Line line(boolean accent, boolean solidOrPulse) {
+        Line l = new Line(0, 0, 30, 0);
+        l.setStrokeWidth(2);
+        l.setStyle(accent ? "-fx-stroke: -accent;" : solidOrPulse ? "-fx-stroke: -text;" : "-fx-stroke: -text3;");
+        if (!solidOrPulse || accent) {
+            l.getStrokeDashArray().setAll(5.0, 4.0);
+        }
+        return l;
+    }
+
+    /** Scene helper for the window and the tests. */
+    public static Scene scene(WorkbenchView view, double width, double height) {
+        Scene scene = new Scene(view, width, height);
+        Theme.apply(scene, false, false);
+        return scene;
+    }
+}

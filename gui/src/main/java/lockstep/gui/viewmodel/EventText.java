@@ -1,0 +1,77 @@
+package lockstep.gui.viewmodel;
+
+import lockstep.simulator.trace.Event;
+
+/** How an event reads in the event log and the sequence view. */
+public final class EventText {
+
+    private EventText() {
+    }
+
+    public static String client(Event e) {
+        if (e instanceof Event.Call c) {
+            return c.client();
+        } else if (e instanceof Event.WatchSet w) {
+            return w.client();
+        } else if (e instanceof Event.WatchFired f) {
+            return f.client();
+        } else if (e instanceof Event.NodeCreated n) {
+            return n.owner();
+        } else if (e instanceof Event.NodeDeleted d) {
+            return d.owner();
+        } else if (e instanceof Event.ClientState s) {
+            return s.client();
+        } else if (e instanceof Event.Fault f) {
+            return f.client();
+        } else if (e instanceof Event.Violation v) {
+            return String.join(",", v.clients());
+        }
+        return "";
+    }
+
+    public static String what(Event e) {
+        if (e instanceof Event.RunStarted r) {
+            return "run " + r.algorithm() + " · seed " + r.seed();
+        } else if (e instanceof Event.ScriptLine s) {
+            return "▸ " + s.text();
+        } else if (e instanceof Event.Narration n) {
+            return "say: " + n.text();
+        } else if (e instanceof Event.Call c) {
+            return c.op().label() + (c.watch() ? " + watch" : "") + (c.ok() ? "" : " ✗ " + c.result());
+        } else if (e instanceof Event.WatchSet w) {
+            return "watch set (" + w.kind().name().toLowerCase(java.util.Locale.ROOT) + ")";
+        } else if (e instanceof Event.WatchFired f) {
+            return "● " + f.type();
+        } else if (e instanceof Event.NodeCreated n) {
+            return "znode created";
+        } else if (e instanceof Event.NodeDeleted d) {
+            return "deleted".equals(d.reason()) ? "znode deleted" : "znode gone: " + d.reason();
+        } else if (e instanceof Event.ClientState s) {
+            return "→ " + s.state().label() + (s.mode().isEmpty() || s.state() == Event.State.IDLE ? ""
+                    : " (" + s.mode() + ")");
+        } else if (e instanceof Event.Fault f) {
+            return "fault: " + f.kind();
+        } else if (e instanceof Event.Violation v) {
+            return "▼ " + v.kind();
+        } else if (e instanceof Event.RunEnded r) {
+            return "end: " + r.outcome();
+        }
+        return e.getClass().getSimpleName();
+    }
+
+    public static String path(Event e) {
+        String p = "";
+        if (e instanceof Event.Call c) {
+            p = c.path();
+        } else if (e instanceof Event.WatchSet w) {
+            p = w.path();
+        } else if (e instanceof Event.WatchFired f) {
+            p = f.path();
+        } else if (e instanceof Event.NodeCreated n) {
+            p = n.path();
+        } else if (e instanceof Event.NodeDeleted d) {
+            p = d.path();
+        }
+        return p.isEmpty() ? "" : LaneViewModel.lastSegment(p);
+    }
+}

@@ -1,0 +1,58 @@
+package lockstep.gui.viewmodel;
+
+import java.util.List;
+
+import lockstep.simulator.trace.Event;
+
+/**
+ * How the window shows a client's state: a word, an icon, a badge colour and a text colour. Colour is never the only
+ * cue: every state has its own icon and word, so colour-blind viewers can tell them apart.
+ *
+ * @param word     the word under the client's name ("waiting")
+ * @param icon     the badge icon
+ * @param badge    the badge fill, as {@code #RRGGBB}
+ * @param text     the colour of the state word
+ * @param cssClass the style class of a client row in this state
+ */
+public record StateStyle(String word, Icon icon, String badge, String text, String cssClass) {
+
+    /** The badge icons, drawn as shapes (no font needed). */
+    public enum Icon { KEY, HOURGLASS, ARROW, DASH, CROSS }
+
+    public static final StateStyle HOLDING = new StateStyle("holding", Icon.KEY, "#00916E", "#007558", "holding");
+    public static final StateStyle WAITING = new StateStyle("waiting", Icon.HOURGLASS, "#D98E04", "#8A5300", "waiting");
+    public static final StateStyle REQUESTING = new StateStyle("requesting", Icon.ARROW, "#1F6FD1", "#1A5FB4",
+            "requesting");
+    public static final StateStyle IDLE = new StateStyle("idle", Icon.DASH, "#8792A2", "#5B6472", "idle");
+    public static final StateStyle CRASHED = new StateStyle("crashed", Icon.CROSS, "#D1492E", "#B23A22", "crashed");
+
+    /** The accent: what just fired, the playhead, the current row. */
+    public static final String ACCENT = "#5B45E0";
+    /** Checker findings. */
+    public static final String FINDING = "#D1492E";
+
+    private static final List<String> IDENTITY = List.of("#56647B", "#0B7285", "#A3306E", "#8A5A12", "#2C4A8A",
+            "#5F6F12", "#7A3E9D", "#9E3D4E");
+
+    /** The style of a state; released and gave-up look idle with their own word, expired looks crashed. */
+    public static StateStyle of(Event.State state) {
+        return switch (state) {
+            case HOLDING -> HOLDING;
+            case WAITING -> WAITING;
+            case REQUESTING -> REQUESTING;
+            case IDLE -> IDLE;
+            case RELEASED -> new StateStyle("released", Icon.DASH, IDLE.badge, IDLE.text, IDLE.cssClass);
+            case GAVE_UP -> new StateStyle("gave up", Icon.DASH, IDLE.badge, IDLE.text, IDLE.cssClass);
+            case CRASHED -> CRASHED;
+            case EXPIRED -> new StateStyle("expired", Icon.CROSS, CRASHED.badge, CRASHED.text, CRASHED.cssClass);
+        };
+    }
+
+    /**
+     * A client's identity colour, by its position in the scenario (c1 first): eight hand-picked hues, then the same
+     * hues again. Identity colours only fill avatars and card stripes; they never carry state.
+     */
+    public static String identity(int position) {
+        return IDENTITY.get(Math.floorMod(position, IDENTITY.size()));
+    }
+}

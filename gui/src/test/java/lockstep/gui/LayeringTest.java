@@ -1,0 +1,47 @@
+package lockstep.gui;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import org.junit.jupiter.api.Test;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+
+/**
+ * The house's layering: algorithms know nothing of the simulator or the window, the simulator nothing of the window,
+ * and nothing outside the window imports JavaFX.
+ */
+class LayeringTest {
+
+    private static final JavaClasses LOCKSTEP = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("lockstep");
+
+    @Test
+    void algorithmsKnowNothingOfTheSimulatorOrTheWindow() {
+        noClasses().that().resideInAPackage("lockstep.algorithms..")
+                .should().dependOnClassesThat().resideInAnyPackage("lockstep.simulator..", "lockstep.gui..")
+                .check(LOCKSTEP);
+    }
+
+    @Test
+    void theSimulatorKnowsNothingOfTheWindow() {
+        noClasses().that().resideInAPackage("lockstep.simulator..")
+                .should().dependOnClassesThat().resideInAPackage("lockstep.gui..")
+                .check(LOCKSTEP);
+    }
+
+    @Test
+    void onlyTheWindowImportsJavaFx() {
+        noClasses().that().resideOutsideOfPackage("lockstep.gui..")
+                .should().dependOnClassesThat().resideInAPackage("javafx..")
+                .check(LOCKSTEP);
+    }
+
+    @Test
+    void theImportSeesAllThreeModules() {
+        org.junit.jupiter.api.Assertions.assertTrue(LOCKSTEP.containPackage("lockstep.algorithms")
+                && LOCKSTEP.containPackage("lockstep.simulator.run") && LOCKSTEP.containPackage("lockstep.gui"));
+    }
+}
