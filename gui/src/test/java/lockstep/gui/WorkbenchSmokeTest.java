@@ -1,0 +1,117 @@
+package lockstep.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.prefs.Preferences;
+
+import javafx.application.Platform;
+import javafx.scene.control.DialogPane;
+import javafx.stage.Stage;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+import lockstep.gui.cli.Sources;
+import lockstep.gui.view.LaneView;
+import lockstep.gui.view.ViewSettings;
+import lockstep.gui.view.WorkbenchView;
+import lockstep.gui.viewmodel.LaneViewModel;
+import lockstep.gui.viewmodel.ReplayCursor;
+import lockstep.gui.viewmodel.WorkbenchViewModel;
+import lockstep.simulator.trace.Event;
+
+/** The real window, headless (Monocle): open a scenario, step, step back, two lanes in step, a bad file. */
+@ExtendWith(ApplicationExtension.class)
+class WorkbenchSmokeTest {
+
+    private final ExecutorService loader = Executors.newSingleThreadExecutor();
+    private WorkbenchViewModel vm;
+
+    @Start
+    void start(Stage stage) {
+        vm = new WorkbenchViewModel(new Sources(), loader, Platform::runLater,
+                Preferences.userRoot().node("lockstep/gui-tests"));
+        WorkbenchView view = new WorkbenchView(vm, new ViewSettings(false));
+        stage.setScene(WorkbenchView.scene(view, 1400, 900));
+        stage.show();
+    }
+
+    @AfterEach
+    void stopLoader() {
+        loader.shutdownNow();
+    }
+
+    private ReplayCursor openHerd(FxRobot robot) throws Exception {
+        robot.interact(() -> vm.open("02", List.of("naive", "sequential"), null));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> vm.getCursor() != null && !vm.loadingProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
+        return vm.getCursor();
+    }
+
+    private static int firstWaiting(LaneViewModel lane, String client) {
+        return lane.events().stream().filter(e -> e instanceof Event.ClientState s && s.client().equals(client)
+                && s.state() == Event.State.WAITING).findFirst().orElseThrow().index();
+    }
+
+    @Test
+    void stepsForwardAndBackAndTheCaptionFollows(FxRobot robot) throws Exception {
+        ReplayCursor cursor = openHerd(robot);
+        LaneViewModel naive = cursor.lanes().get(0);
+        int waits = firstWaiting(naive, "c2");
+        robot.interact(() -> cursor.seek(waits - 1));
+        LaneView lane = robot.lookup("#lane-naive").queryAs(LaneView.class);
+        String before = lane.clientText("c2");
+
+        robot.clickOn("#forward");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(waits, cursor.getIndex());
+        String after = lane.clientText("c2");
+        assertNotEquals(before, after);
+        assertTrue(after.startsWith("waiting"), after);
+
+        robot.clickOn("#back");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(before, lane.clientText("c2"), "stepping back restores the caption");
+    }
+
+    @Test
+    void twoLanesStayOnTheSameScriptLine(FxRobot robot) throws Exception {
+        ReplayCursor cursor = openHerd(robot);
+        for (int i = 0; i < 5; i++) {
+            robot.clickOn("#line-forward");
+        }
+        WaitForAsyncUtils.waitForFxEvents();
+        LaneViewModel naive = cursor.lanes().get(0);
+        LaneViewModel sequential = cursor.lanes().get(1);
+        assertEquals(5, naive.stepOf(naive.getIndex()));
+        assertEquals(naive.stepOf(naive.getIndex()), sequential.stepOf(sequential.getIndex()));
+    }
+
+    @Test
+    void aBadScenarioShowsTheOneLineErrorAndKeepsWhatWasOpen(FxRobot robot, @TempDir Path dir) throws Exception {
+        ReplayCursor open = openHerd(robot);
+        Path bad = dir.resolve("bad.yaml");
+        Files.writeString(bad, "title: bad\nclients: 2\nscript:\n  - c3 acquire\n");
+        robot.interact(() -> vm.open(bad.toString(), List.of("naive"), null));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS,
+                () -> robot.lookup("#error-dialog").tryQuery().isPresent());
+        DialogPane dialog = robot.lookup("#error-dialog").queryAs(DialogPane.class);
+        assertTrue(dialog.getContentText().startsWith(bad + ":4:5: unknown client 'c3'"), dialog.getContentText());
+        assertSame(open, vm.getCursor(), "what was open stays open");
+    }
+}
