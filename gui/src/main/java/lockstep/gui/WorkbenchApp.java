@@ -56,6 +56,8 @@ public final class WorkbenchApp extends Application {
         stage.setTitle("Lockstep");
         stage.setScene(scene);
         stage.show();
+        // The keyboard drives the timeline from the start: focus must not open in the seed field, which keeps arrows.
+        view.requestFocus();
         new AnimationTimer() {
             private boolean windowShown;
 

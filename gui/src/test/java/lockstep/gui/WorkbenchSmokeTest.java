@@ -71,6 +71,9 @@ class WorkbenchSmokeTest {
     @Test
     void stepsForwardAndBackAndTheCaptionFollows(FxRobot robot) throws Exception {
         ReplayCursor cursor = openHerd(robot);
+        assertTrue(robot.lookup("#chip-naive").tryQuery().isPresent(), "a chip per lane");
+        javafx.scene.Node chip = robot.lookup("#chip-naive").query();
+        assertTrue(chip.isVisible() && chip.getBoundsInParent().getWidth() > 20, "chip shown: " + chip.getBoundsInParent());
         LaneViewModel naive = cursor.lanes().get(0);
         int waits = firstWaiting(naive, "c2");
         robot.interact(() -> cursor.seek(waits - 1));

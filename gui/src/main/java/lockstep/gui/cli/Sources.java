@@ -72,7 +72,7 @@ public final class Sources implements TraceSource {
     public String gifName(String spec) {
         BuiltIn b = builtIn(spec);
         if (b != null) {
-            return "lockstep-" + b.id() + "-" + b.name() + ".gif";
+            return "lockstep-" + b.name() + ".gif";
         }
         return "lockstep-" + titleOf(Path.of(spec).getFileName().toString()) + ".gif";
     }

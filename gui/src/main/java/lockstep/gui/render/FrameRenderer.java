@@ -176,7 +176,10 @@ public final class FrameRenderer {
         if (dir != null) {
             Files.createDirectories(dir);
         }
-        return Files.createTempFile(dir, "." + out.getFileName(), ".part");
+        // Own temp name rather than Files.createTempFile, whose owner-only permissions would pass on to the image.
+        Path temp = (dir == null ? Path.of(".") : dir).resolve("." + out.getFileName() + "."
+                + ProcessHandle.current().pid() + "." + System.nanoTime() + ".part");
+        return Files.createFile(temp);
     }
 
     private static void move(Path tmp, Path out) throws IOException {

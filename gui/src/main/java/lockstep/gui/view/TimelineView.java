@@ -47,6 +47,7 @@ public final class TimelineView extends VBox {
         canvas.widthProperty().bind(scrubber.widthProperty());
         canvas.heightProperty().bind(scrubber.heightProperty());
         canvas.widthProperty().addListener(o -> draw());
+        canvas.heightProperty().addListener(o -> draw());
         scrubber.setOnMousePressed(e -> seekTo(e.getX()));
         scrubber.setOnMouseDragged(e -> seekTo(e.getX()));
         scrubber.setId("scrubber");

@@ -38,6 +38,8 @@ public final class WorkbenchViewModel {
     private final ReadOnlyStringWrapper spec = new ReadOnlyStringWrapper(this, "spec", "");
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
     private final ObservableList<String> algorithms = FXCollections.observableArrayList();
+    // One read-only view, kept: a fresh wrapper per call would drop the listeners added to it once collected.
+    private final ObservableList<String> algorithmsView = FXCollections.unmodifiableObservableList(algorithms);
     private final ReadOnlyObjectWrapper<Long> seed = new ReadOnlyObjectWrapper<>(this, "seed");
     private final ReadOnlyBooleanWrapper traceFile = new ReadOnlyBooleanWrapper(this, "traceFile");
     private final ReadOnlyBooleanWrapper canAddLane = new ReadOnlyBooleanWrapper(this, "canAddLane");
@@ -47,6 +49,7 @@ public final class WorkbenchViewModel {
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
     private final ReadOnlyIntegerWrapper errorCount = new ReadOnlyIntegerWrapper(this, "errorCount");
     private final ObservableList<String> recent = FXCollections.observableArrayList();
+    private final ObservableList<String> recentView = FXCollections.unmodifiableObservableList(recent);
 
     /**
      * @param background runs loads (a thread pool in the window, {@code Runnable::run} in tests)
@@ -201,7 +204,7 @@ public final class WorkbenchViewModel {
 
     /** The lanes' algorithms, in lane order (read-only). */
     public ObservableList<String> algorithms() {
-        return FXCollections.unmodifiableObservableList(algorithms);
+        return algorithmsView;
     }
 
     public ReadOnlyObjectProperty<Long> seedProperty() {
@@ -239,6 +242,6 @@ public final class WorkbenchViewModel {
     }
 
     public ObservableList<String> recent() {
-        return FXCollections.unmodifiableObservableList(recent);
+        return recentView;
     }
 }
