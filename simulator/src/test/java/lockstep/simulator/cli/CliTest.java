@@ -109,7 +109,7 @@ class CliTest {
     void unknownOption() {
         assertBadInput("lockstep run: unknown option '--sed' (expected one of --algorithm, --seed, --trace, --json,"
                 + " --help, --version, --debug)", "run", "02", "--sed", "3");
-        assertBadInput("lockstep list: unknown option '--tree' (expected one of --json, --help, --version, --debug)",
+        assertBadInput("lockstep list: unknown option '--tree' (expected one of --json, --markdown, --help, --version, --debug)",
                 "list", "--tree");
     }
 
