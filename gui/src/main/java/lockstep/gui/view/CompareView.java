@@ -3,9 +3,7 @@ package lockstep.gui.view;
 import java.util.List;
 
 import javafx.geometry.VPos;
-import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
-import javafx.scene.layout.Pane;
 import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
 import javafx.scene.text.TextAlignment;
@@ -14,23 +12,10 @@ import lockstep.gui.viewmodel.ReplayCursor;
 import lockstep.simulator.replay.ReplayState;
 
 /** The lanes' costs so far, side by side: notifications, futile wake-ups, ZooKeeper calls per acquisition. */
-public final class CompareView extends Pane {
-
-    private final ReplayCursor cursor;
-    private final ViewSettings settings;
-    private final Canvas canvas = new Canvas();
+public final class CompareView extends CursorCanvas {
 
     public CompareView(ReplayCursor cursor, ViewSettings settings) {
-        this.cursor = cursor;
-        this.settings = settings;
-        getChildren().add(canvas);
-        canvas.widthProperty().bind(widthProperty());
-        canvas.heightProperty().bind(heightProperty());
-        canvas.widthProperty().addListener(o -> draw());
-        canvas.heightProperty().addListener(o -> draw());
-        cursor.indexProperty().addListener(o -> draw());
-        settings.paletteProperty().addListener(o -> draw());
-        setMinSize(200, 200);
+        super(cursor, settings);
     }
 
     /** The three figures of a lane's state: notifications, futile wake-ups, calls per acquisition. */
@@ -40,7 +25,8 @@ public final class CompareView extends Pane {
                 (double) s.counters().totalCalls() / acquisitions};
     }
 
-    private void draw() {
+    @Override
+    protected void draw() {
         Palette p = settings.palette();
         GraphicsContext g = canvas.getGraphicsContext2D();
         double w = canvas.getWidth();

@@ -4,9 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import javafx.geometry.VPos;
-import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
-import javafx.scene.layout.Pane;
 import javafx.scene.paint.Color;
 import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
@@ -22,30 +20,17 @@ import lockstep.simulator.trace.Event;
  * taking part in the window; calls are solid arrows to the server, notifications dashed accent arrows back, state
  * changes dots in their state colour. Events after the cursor are dimmed.
  */
-public final class SequenceView extends Pane {
+public final class SequenceView extends CursorCanvas {
 
     private static final double ROW = 24;
     private static final double HEAD = 30;
 
-    private final ReplayCursor cursor;
-    private final ViewSettings settings;
-    private final Canvas canvas = new Canvas();
-
     public SequenceView(ReplayCursor cursor, ViewSettings settings) {
-        this.cursor = cursor;
-        this.settings = settings;
-        getChildren().add(canvas);
-        canvas.widthProperty().bind(widthProperty());
-        canvas.heightProperty().bind(heightProperty());
-        canvas.widthProperty().addListener(o -> draw());
-        canvas.heightProperty().addListener(o -> draw());
-        cursor.indexProperty().addListener(o -> draw());
-        cursor.focusedLaneProperty().addListener(o -> draw());
-        settings.paletteProperty().addListener(o -> draw());
-        setMinSize(200, 200);
+        super(cursor, settings);
     }
 
-    private void draw() {
+    @Override
+    protected void draw() {
         Palette p = settings.palette();
         GraphicsContext g = canvas.getGraphicsContext2D();
         double w = canvas.getWidth();
