@@ -41,9 +41,11 @@ class WorkbenchSmokeTest {
 
     private final ExecutorService loader = Executors.newSingleThreadExecutor();
     private WorkbenchViewModel vm;
+    private Stage stage;
 
     @Start
     void start(Stage stage) {
+        this.stage = stage;
         vm = new WorkbenchViewModel(new Sources(), loader, Platform::runLater,
                 Preferences.userRoot().node("lockstep/gui-tests"));
         WorkbenchView view = new WorkbenchView(vm, new ViewSettings(false));
@@ -52,8 +54,17 @@ class WorkbenchSmokeTest {
     }
 
     @AfterEach
-    void stopLoader() {
+    void stopLoaderAndCloseWindows() throws Exception {
         loader.shutdownNow();
+        // An error dialog left open would sit over the next test's window.
+        org.testfx.api.FxToolkit.cleanupStages();
+    }
+
+    /** Presses a timeline button as a click would (fire), without depending on where the window lies on screen. */
+    private void press(FxRobot robot, String id) {
+        javafx.scene.control.Button button = robot.from(stage.getScene().getRoot()).lookup(id)
+                .queryAs(javafx.scene.control.Button.class);
+        robot.interact(button::fire);
     }
 
     private ReplayCursor openHerd(FxRobot robot) throws Exception {
@@ -77,17 +88,17 @@ class WorkbenchSmokeTest {
         LaneViewModel naive = cursor.lanes().get(0);
         int waits = firstWaiting(naive, "c2");
         robot.interact(() -> cursor.seek(waits - 1));
-        LaneView lane = robot.lookup("#lane-naive").queryAs(LaneView.class);
+        LaneView lane = robot.from(stage.getScene().getRoot()).lookup("#lane-naive").queryAs(LaneView.class);
         String before = lane.clientText("c2");
 
-        robot.clickOn("#forward");
+        press(robot, "#forward");
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(waits, cursor.getIndex());
         String after = lane.clientText("c2");
         assertNotEquals(before, after);
         assertTrue(after.startsWith("waiting"), after);
 
-        robot.clickOn("#back");
+        press(robot, "#back");
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(before, lane.clientText("c2"), "stepping back restores the caption");
     }
@@ -96,7 +107,7 @@ class WorkbenchSmokeTest {
     void twoLanesStayOnTheSameScriptLine(FxRobot robot) throws Exception {
         ReplayCursor cursor = openHerd(robot);
         for (int i = 0; i < 5; i++) {
-            robot.clickOn("#line-forward");
+            press(robot, "#line-forward");
         }
         WaitForAsyncUtils.waitForFxEvents();
         LaneViewModel naive = cursor.lanes().get(0);
