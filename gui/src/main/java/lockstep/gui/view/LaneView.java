@@ -218,6 +218,9 @@ public final class LaneView extends VBox {
                     false});
         }
         for (Event.NodeDeleted d : vm.ghostsProperty().get()) {
+            if (s.znodes().containsKey(d.path())) {
+                continue; // the naive lock's node is back already (same path): the live card wins over the ghost
+            }
             String name = LaneViewModel.lastSegment(d.path());
             entries.add(new Object[] {d.path(), sequenceOf(name), name, d.owner(), "", true});
         }
