@@ -15,6 +15,7 @@ import lockstep.simulator.cli.LockstepCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -35,11 +36,8 @@ public final class GuiCommand implements Callable<Integer> {
             description = "A scenario file, a built-in id or name, or a .jsonl trace (default 02).")
     String source = "02";
 
-    @Option(names = "--algorithm", split = ",", paramLabel = "a,b,c", description = "Lanes (1 to 3), default naive,sequential.")
-    List<String> algorithms = new ArrayList<>(List.of("naive", "sequential"));
-
-    @Option(names = "--seed", description = "Seed (default: the scenario's).")
-    Long seed;
+    @Mixin
+    LaneOptions lanes = new LaneOptions();
 
     @Option(names = "--timing", description = "Print the time from JVM start to the first frame.")
     boolean timing;
@@ -47,15 +45,16 @@ public final class GuiCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
-        if (algorithms.isEmpty() || algorithms.size() > 3) {
-            err.println("--algorithm: one to three algorithms, got " + algorithms.size());
+        String problem = lanes.problem();
+        if (problem != null) {
+            err.println("lockstep gui: " + problem);
             return LockstepCommand.BAD_INPUT;
         }
         if (!displayAvailable()) {
             return headless("no display found");
         }
         lockstep.gui.render.HeadlessFx.quietPlatformWarning();
-        WorkbenchApp.use(new WorkbenchApp.Options(source, List.copyOf(algorithms), seed, timing));
+        WorkbenchApp.use(new WorkbenchApp.Options(source, List.copyOf(lanes.algorithms), lanes.seed, timing));
         try {
             Application.launch(WorkbenchApp.class);
         } catch (RuntimeException | Error toolkit) {
@@ -87,10 +86,10 @@ public final class GuiCommand implements Callable<Integer> {
         CommandLine root = spec.root().commandLine();
         int code = LockstepCommand.OK;
         if (root.getSubcommands().containsKey("run")) {
-            List<String> args = new ArrayList<>(List.of("run", source, "--algorithm", String.join(",", algorithms)));
-            if (seed != null) {
+            List<String> args = new ArrayList<>(List.of("run", source, "--algorithm", String.join(",", lanes.algorithms)));
+            if (lanes.seed != null) {
                 args.add("--seed");
-                args.add(seed.toString());
+                args.add(lanes.seed.toString());
             }
             code = root.execute(args.toArray(String[]::new));
             if (code == LockstepCommand.BAD_INPUT) {
@@ -98,7 +97,7 @@ public final class GuiCommand implements Callable<Integer> {
             }
         }
         try {
-            TraceSource.Loaded loaded = sources.load(source, algorithms, seed);
+            TraceSource.Loaded loaded = sources.load(source, lanes.algorithms, lanes.seed);
             int frames = RenderCommand.renderGif(loaded, Path.of(gifName), 1280, 800, false, false);
             out.println("wrote " + gifName + " (" + frames + " frames)");
         } catch (BadInputException e) {

@@ -18,6 +18,7 @@ import lockstep.simulator.cli.LockstepCommand;
 import lockstep.simulator.trace.Event;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -33,11 +34,8 @@ public final class RenderCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SCENARIO|TRACE", description = "A scenario file, a built-in id (02) or a .jsonl trace.")
     String source;
 
-    @Option(names = "--algorithm", split = ",", paramLabel = "a,b", description = "Lanes (1 to 3), default naive,sequential.")
-    List<String> algorithms = new ArrayList<>(List.of("naive", "sequential"));
-
-    @Option(names = "--seed", description = "Seed (default: the scenario's).")
-    Long seed;
+    @Mixin
+    LaneOptions lanes = new LaneOptions();
 
     @Option(names = "--step", paramLabel = "K", description = "Event index to draw (default: the last).")
     Integer step;
@@ -70,10 +68,11 @@ public final class RenderCommand implements Callable<Integer> {
             if (width < 200 || height < 200 || width > 8000 || height > 8000) {
                 throw new BadInputException("--width/--height", "between 200 and 8000 pixels, got " + width + "x" + height);
             }
-            if (algorithms.isEmpty() || algorithms.size() > 3) {
-                throw new BadInputException("--algorithm", "one to three algorithms, got " + algorithms.size());
+            String problem = lanes.problem();
+            if (problem != null) {
+                throw new BadInputException("lockstep render", problem);
             }
-            loaded = sources.load(source, algorithms, seed);
+            loaded = sources.load(source, lanes.algorithms, lanes.seed);
         } catch (BadInputException e) {
             err.println(e.getMessage());
             return LockstepCommand.BAD_INPUT;

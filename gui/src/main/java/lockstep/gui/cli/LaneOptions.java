@@ -1,0 +1,30 @@
+package lockstep.gui.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import picocli.CommandLine.Option;
+
+/** The options every command that draws lanes shares: which algorithms (one lane each) and which seed. */
+final class LaneOptions {
+
+    static final int MAX_LANES = 3;
+
+    @Option(names = "--algorithm", split = ",", paramLabel = "a,b,c",
+            description = "Lanes (1 to 3), default naive,sequential.")
+    List<String> algorithms = new ArrayList<>(List.of("naive", "sequential"));
+
+    @Option(names = "--seed", description = "Seed (default: the scenario's).")
+    Long seed;
+
+    /** What is wrong with these options, as one line naming the option, or null when nothing is. */
+    String problem() {
+        if (algorithms.isEmpty() || algorithms.size() > MAX_LANES) {
+            return "--algorithm: one to three algorithms (got " + algorithms.size() + ")";
+        }
+        if (seed != null && seed < 0) {
+            return "--seed: must be a non-negative integer (got " + seed + ")";
+        }
+        return null;
+    }
+}
