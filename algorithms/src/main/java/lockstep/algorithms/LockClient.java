@@ -27,6 +27,20 @@ public interface LockClient extends AutoCloseable {
      */
     void expire() throws Exception;
 
+    /**
+     * The server ends the session now, as a session timeout would, and this returns at once: the client learns of it
+     * when it next hears from the server (a lockstep run awaits that news on its own terms).
+     */
+    void endSessionOnServer() throws Exception;
+
+    /**
+     * True for a client library that opens a new session by itself once it learns its session expired (Curator);
+     * false for one whose handle is dead from then on (a plain ZooKeeper handle).
+     */
+    default boolean opensNewSessionAfterExpiry() {
+        return false;
+    }
+
     /** True while the client's session is connected to a server. */
     boolean isConnected();
 

@@ -121,6 +121,16 @@ public final class CuratorLockClient implements LockClient {
     }
 
     @Override
+    public void endSessionOnServer() throws Exception {
+        SessionEnder.expire(curator.getZookeeperClient().getZooKeeper(), connection);
+    }
+
+    @Override
+    public boolean opensNewSessionAfterExpiry() {
+        return true;
+    }
+
+    @Override
     public boolean isConnected() {
         return curator.getZookeeperClient().isConnected();
     }

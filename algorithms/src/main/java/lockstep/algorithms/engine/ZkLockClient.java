@@ -135,6 +135,11 @@ public final class ZkLockClient implements LockClient {
     }
 
     @Override
+    public void endSessionOnServer() throws Exception {
+        SessionEnder.expire(zk, connection);
+    }
+
+    @Override
     public synchronized boolean isConnected() {
         return state == KeeperState.SyncConnected;
     }

@@ -25,6 +25,11 @@ public record Connection(String connectString, Duration sessionTimeout, SeamList
         return new Connection(connectString, sessionTimeout, newListener);
     }
 
+    /** The same, to another address: a client's own network link. */
+    public Connection withConnectString(String address) {
+        return new Connection(address, sessionTimeout, listener);
+    }
+
     public Connection withSessionTimeout(Duration timeout) {
         return new Connection(connectString, timeout, listener);
     }

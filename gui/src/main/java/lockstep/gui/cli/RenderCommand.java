@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import lockstep.simulator.check.Finding;
 import lockstep.gui.render.FrameRenderer;
 import lockstep.gui.render.HeadlessFx;
 import lockstep.gui.viewmodel.LaneViewModel;
@@ -141,7 +142,7 @@ public final class RenderCommand implements Callable<Integer> {
                 frames.add(r.frameImage(i));
                 Event e = events.get(i);
                 boolean pause = e instanceof Event.ScriptLine || e instanceof Event.Narration
-                        || e instanceof Event.Violation || i == events.size() - 1;
+                        || i == events.size() - 1;
                 delays.add(i == events.size() - 1 ? 2500 : pause ? 900 : 250);
             }
             return null;

@@ -4,6 +4,14 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Locale;
+
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException.Code;
+import org.apache.zookeeper.Watcher.Event.EventType;
+
+import lockstep.algorithms.LockMode;
+import lockstep.algorithms.session.WatchKind;
 
 import lockstep.simulator.trace.Event;
 import lockstep.simulator.trace.Event.Op;
@@ -66,13 +74,6 @@ public final class DemoTraces {
         return b.events;
     }
 
-    /** Appends raw events to any trace (for hand-made findings). */
-    public static List<Event> withViolation(List<Event> trace, int at, List<String> clients, String message) {
-        List<Event> out = new ArrayList<>(trace);
-        out.add(new Event.Violation(out.size(), at, "mutual-exclusion", clients, message));
-        return out;
-    }
-
     /** Builds a trace event by event, keeping the znodes and waiters of one lock. */
     public static final class Builder {
         final List<Event> events = new ArrayList<>();
@@ -92,7 +93,7 @@ public final class DemoTraces {
             for (int i = 1; i <= clients; i++) {
                 names.add("c" + i);
             }
-            events.add(new Event.RunStarted(0, scenario, title, algorithm, seed, LOCK, names));
+            events.add(new Event.RunStarted(0, scenario, title, algorithm, seed, LOCK, names, true));
         }
 
         int next() {
@@ -119,11 +120,13 @@ public final class DemoTraces {
         }
 
         void state(String c, State s, String mode, String watching) {
-            events.add(new Event.ClientState(next(), c, s, mode, watching));
+            events.add(new Event.ClientState(next(), c, s,
+                    mode.isEmpty() ? null : LockMode.valueOf(mode.toUpperCase(Locale.ROOT)), watching));
         }
 
         void call(String c, Op op, String path, boolean watch, String result, String detail) {
-            events.add(new Event.Call(next(), c, op, path, watch, result, detail));
+            events.add(new Event.Call(next(), c, op, path, watch, Code.valueOf(result.toUpperCase(Locale.ROOT)),
+                    detail));
         }
 
         public Builder acquire(String c) {
@@ -133,7 +136,7 @@ public final class DemoTraces {
             } else {
                 String node = LOCK + "/lock-" + String.format("%010d", ++seq);
                 call(c, Op.CREATE, LOCK + "/lock-", false, "ok", node);
-                events.add(new Event.NodeCreated(next(), node, seq, c, "ephemeral-sequential"));
+                events.add(new Event.NodeCreated(next(), node, seq, c, CreateMode.EPHEMERAL_SEQUENTIAL));
                 call(c, Op.GET_CHILDREN, LOCK, false, "ok", children(node));
                 if (holder == null && queue.isEmpty()) {
                     holder = c;
@@ -142,7 +145,7 @@ public final class DemoTraces {
                 } else {
                     String pred = queue.isEmpty() ? holderNode : queue.peekLast()[1];
                     call(c, Op.EXISTS, pred, true, "ok", "exists");
-                    events.add(new Event.WatchSet(next(), c, pred, Event.WatchKind.EXISTS));
+                    events.add(new Event.WatchSet(next(), c, pred, WatchKind.EXISTS));
                     state(c, State.WAITING, "exclusive", pred);
                     queue.addLast(new String[] {c, node});
                 }
@@ -168,14 +171,14 @@ public final class DemoTraces {
             String node = LOCK + "/lock";
             if (holder == null) {
                 call(c, Op.CREATE, node, false, "ok", node);
-                events.add(new Event.NodeCreated(next(), node, -1, c, "ephemeral"));
+                events.add(new Event.NodeCreated(next(), node, -1, c, CreateMode.EPHEMERAL));
                 holder = c;
                 holderNode = node;
                 state(c, State.HOLDING, "exclusive", "");
             } else {
                 call(c, Op.CREATE, node, false, "nodeexists", "");
                 call(c, Op.EXISTS, node, true, "ok", "exists");
-                events.add(new Event.WatchSet(next(), c, node, Event.WatchKind.EXISTS));
+                events.add(new Event.WatchSet(next(), c, node, WatchKind.EXISTS));
                 state(c, State.WAITING, "exclusive", node);
                 queue.addLast(new String[] {c, node});
             }
@@ -196,7 +199,7 @@ public final class DemoTraces {
                 List<String[]> woken = new ArrayList<>(queue);
                 queue.clear();
                 for (String[] w : woken) {
-                    events.add(new Event.WatchFired(next(), w[0], node, "NodeDeleted"));
+                    events.add(new Event.WatchFired(next(), w[0], node, EventType.NodeDeleted));
                 }
                 for (String[] w : woken) {
                     state(w[0], State.REQUESTING, "exclusive", "");
@@ -204,7 +207,7 @@ public final class DemoTraces {
                 }
             } else if (!queue.isEmpty()) {
                 String[] succ = queue.pollFirst();
-                events.add(new Event.WatchFired(next(), succ[0], node, "NodeDeleted"));
+                events.add(new Event.WatchFired(next(), succ[0], node, EventType.NodeDeleted));
                 holder = succ[0];
                 holderNode = succ[1];
                 call(succ[0], Op.GET_CHILDREN, LOCK, false, "ok", children(null));

@@ -1,8 +1,9 @@
 package lockstep.gui.replay;
 
-import java.util.ArrayList;
 import java.util.List;
 
+import lockstep.simulator.check.Checker;
+import lockstep.simulator.check.Finding;
 import lockstep.simulator.replay.ReplayModel;
 import lockstep.simulator.replay.ReplayState;
 import lockstep.simulator.trace.Event;
@@ -14,17 +15,12 @@ import lockstep.simulator.trace.Event;
 public final class Replays {
 
     private final ReplayModel model;
-    private final List<Event.Violation> violations;
+    private final List<Finding> violations;
 
     private Replays(ReplayModel model) {
         this.model = model;
-        List<Event.Violation> found = new ArrayList<>();
-        for (Event e : model.events()) {
-            if (e instanceof Event.Violation v) {
-                found.add(v);
-            }
-        }
-        this.violations = List.copyOf(found);
+        // A trace holds no findings: the checker derives them from the events, so a hand-edited trace shows its own.
+        this.violations = Checker.check(model.events());
     }
 
     public static Replays of(List<Event> events) {
@@ -47,7 +43,7 @@ public final class Replays {
     }
 
     /** Every checker finding of the run, wherever it shows. */
-    public List<Event.Violation> violations() {
+    public List<Finding> violations() {
         return violations;
     }
 

@@ -18,6 +18,7 @@ import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
+import lockstep.simulator.check.Finding;
 import lockstep.gui.viewmodel.EventText;
 import lockstep.gui.viewmodel.LaneViewModel;
 import lockstep.gui.viewmodel.ReplayCursor;
@@ -88,7 +89,7 @@ public final class InspectorView extends VBox {
                 int at = cursor.getIndex();
                 pseudoClassStateChanged(CURRENT, !empty && item != null && item.index() == at);
                 pseudoClassStateChanged(FUTURE, !empty && item != null && item.index() > at);
-                pseudoClassStateChanged(FINDING, !empty && item instanceof Event.Violation);
+                pseudoClassStateChanged(FINDING, !empty && item != null && cursor.isFindingAt(item.index()));
             }
         });
         table.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {

@@ -29,6 +29,7 @@ import javafx.scene.text.FontWeight;
 import javafx.scene.text.Text;
 import javafx.scene.text.TextAlignment;
 import javafx.util.Duration;
+import lockstep.simulator.check.Finding;
 import lockstep.gui.viewmodel.LaneViewModel;
 import lockstep.gui.viewmodel.StateStyle;
 import lockstep.simulator.replay.ReplayState;
@@ -194,9 +195,9 @@ public final class LaneView extends VBox {
         canvas.setWidth(width);
         canvas.setHeight(Math.min(height, viewportHeight()));
 
-        List<Event.Violation> findings = vm.findingsProperty().get();
+        List<Finding> findings = vm.findingsProperty().get();
         List<String> flagged = new ArrayList<>();
-        for (Event.Violation v : findings) {
+        for (Finding v : findings) {
             flagged.addAll(v.clients());
         }
         Map<String, Integer> position = new HashMap<>();
@@ -205,7 +206,7 @@ public final class LaneView extends VBox {
             position.put(row.name, i);
             ReplayState.ClientView c = s.clients().get(row.name);
             if (c == null) {
-                c = new ReplayState.ClientView(row.name, Event.State.IDLE, "", "");
+                c = ReplayState.ClientView.initial(row.name);
             }
             row.update(c, LaneViewModel.caption(s, c), flagged.contains(row.name), pitch, clientW);
             row.relocate(clientX, i * pitch + 4);
@@ -276,7 +277,7 @@ public final class LaneView extends VBox {
         holderNames.setText(String.join(" ", s.holders().size() > 3 ? s.holders().subList(0, 3) : s.holders()));
         holders.pseudoClassStateChanged(TOO_MANY, s.holders().size() > 1 && !allReaders(s));
         StringBuilder text = new StringBuilder();
-        for (Event.Violation v : findings) {
+        for (Finding v : findings) {
             text.append(text.length() == 0 ? "" : "\n").append("▼ ").append(v.message());
         }
         findingLabel.setText(text.toString());

@@ -9,6 +9,7 @@ import javafx.scene.paint.Color;
 import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
 import javafx.scene.text.TextAlignment;
+import lockstep.simulator.check.Finding;
 import lockstep.gui.viewmodel.EventText;
 import lockstep.gui.viewmodel.LaneViewModel;
 import lockstep.gui.viewmodel.ReplayCursor;
@@ -90,7 +91,7 @@ public final class SequenceView extends CursorCanvas {
                 label(g, c.op().label() + (c.ok() ? "" : " ✗"), (cx + zkX) / 2, y - 7, fade(p.text2(), alpha));
             } else if (e instanceof Event.WatchFired f) {
                 arrow(g, zkX, cx, y, fade(p.accent(), alpha), true);
-                label(g, f.type(), (cx + zkX) / 2, y - 7, fade(p.accent(), alpha));
+                label(g, f.type().name(), (cx + zkX) / 2, y - 7, fade(p.accent(), alpha));
             } else if (e instanceof Event.ClientState s) {
                 g.setFill(fade(Color.web(StateStyle.of(s.state()).badge()), alpha));
                 g.fillOval(cx - 5, y - 5, 10, 10);
@@ -104,8 +105,8 @@ public final class SequenceView extends CursorCanvas {
                 g.setTextAlign(TextAlignment.LEFT);
                 label(g, EventText.what(e) + " " + EventText.path(e), zkX + 10, y, fade(p.text3(), alpha));
                 g.setTextAlign(TextAlignment.CENTER);
-            } else if (e instanceof Event.ScriptLine || e instanceof Event.Narration || e instanceof Event.Violation) {
-                Color c = e instanceof Event.Violation ? p.finding() : p.text3();
+            } else if (e instanceof Event.ScriptLine || e instanceof Event.Narration) {
+                Color c = p.text3();
                 g.setStroke(fade(c, alpha * 0.6));
                 g.setLineDashes(2, 3);
                 g.strokeLine(4, y + ROW / 2 - 2, w - 4, y + ROW / 2 - 2);

@@ -21,6 +21,7 @@ import javafx.scene.layout.VBox;
 import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
 import javafx.util.Duration;
+import lockstep.simulator.check.Finding;
 import lockstep.gui.viewmodel.LaneViewModel;
 import lockstep.gui.viewmodel.ReplayCursor;
 import lockstep.simulator.trace.Event;
@@ -206,7 +207,7 @@ public final class TimelineView extends VBox {
                 diamond(g, x, trackY - 14, 5, passed ? p.accent() : p.surface(), p.accent());
             }
         }
-        for (Event.Violation v : lane.replays().violations()) {
+        for (Finding v : lane.replays().violations()) {
             double x = xOf(v.at());
             g.setFill(p.finding());
             g.fillPolygon(new double[] {x - 7, x + 7, x}, new double[] {trackY - 26, trackY - 26, trackY - 14}, 3);

@@ -1,5 +1,6 @@
 package lockstep.gui.viewmodel;
 
+import lockstep.simulator.check.Finding;
 import lockstep.simulator.trace.Event;
 
 /** How an event reads in the event log and the sequence view. */
@@ -23,8 +24,10 @@ public final class EventText {
             return s.client();
         } else if (e instanceof Event.Fault f) {
             return f.client();
-        } else if (e instanceof Event.Violation v) {
-            return String.join(",", v.clients());
+        } else if (e instanceof Event.Write w) {
+            return w.client();
+        } else if (e instanceof Event.Connection c) {
+            return c.client();
         }
         return "";
     }
@@ -37,22 +40,26 @@ public final class EventText {
         } else if (e instanceof Event.Narration n) {
             return "say: " + n.text();
         } else if (e instanceof Event.Call c) {
-            return c.op().label() + (c.watch() ? " + watch" : "") + (c.ok() ? "" : " ✗ " + c.result());
+            return c.op().label() + (c.watch() ? " + watch" : "") + (c.ok() ? "" : " ✗ " + c.resultLabel());
         } else if (e instanceof Event.WatchSet w) {
             return "watch set (" + w.kind().name().toLowerCase(java.util.Locale.ROOT) + ")";
         } else if (e instanceof Event.WatchFired f) {
-            return "● " + f.type();
+            return "● " + f.type().name();
         } else if (e instanceof Event.NodeCreated n) {
             return "znode created";
         } else if (e instanceof Event.NodeDeleted d) {
             return "deleted".equals(d.reason()) ? "znode deleted" : "znode gone: " + d.reason();
         } else if (e instanceof Event.ClientState s) {
-            return "→ " + s.state().label() + (s.mode().isEmpty() || s.state() == Event.State.IDLE ? ""
-                    : " (" + s.mode() + ")");
+            return "→ " + s.state().label() + (s.mode() == null || s.state() == Event.State.IDLE ? ""
+                    : " (" + s.modeLabel() + ")");
         } else if (e instanceof Event.Fault f) {
             return "fault: " + f.kind();
-        } else if (e instanceof Event.Violation v) {
-            return "▼ " + v.kind();
+        } else if (e instanceof Event.Choice c) {
+            return "choice: " + c.chosen();
+        } else if (e instanceof Event.Connection c) {
+            return "connection: " + c.state().label();
+        } else if (e instanceof Event.Write w) {
+            return "write, token " + w.token() + (w.accepted() ? "" : " (refused)");
         } else if (e instanceof Event.RunEnded r) {
             return "end: " + r.outcome();
         }

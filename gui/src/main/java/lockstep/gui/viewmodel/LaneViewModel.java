@@ -10,6 +10,7 @@ import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import lockstep.simulator.check.Finding;
 import lockstep.gui.replay.Replays;
 import lockstep.simulator.replay.ReplayState;
 import lockstep.simulator.trace.Event;
@@ -34,7 +35,7 @@ public final class LaneViewModel {
             new ReadOnlyObjectWrapper<>(this, "firing", List.of());
     private final ReadOnlyObjectWrapper<List<Event.NodeDeleted>> ghosts =
             new ReadOnlyObjectWrapper<>(this, "ghosts", List.of());
-    private final ReadOnlyObjectWrapper<List<Event.Violation>> findings =
+    private final ReadOnlyObjectWrapper<List<Finding>> findings =
             new ReadOnlyObjectWrapper<>(this, "findings", List.of());
     private final ReadOnlyBooleanWrapper focused = new ReadOnlyBooleanWrapper(this, "focused");
 
@@ -113,9 +114,9 @@ public final class LaneViewModel {
     }
 
     /** Findings shown in the lane: from their event on, while every client involved still holds (or at the event). */
-    private List<Event.Violation> findingsAt(int i, ReplayState s) {
-        List<Event.Violation> out = new ArrayList<>();
-        for (Event.Violation v : replays.violations()) {
+    private List<Finding> findingsAt(int i, ReplayState s) {
+        List<Finding> out = new ArrayList<>();
+        for (Finding v : replays.violations()) {
             if (v.at() == i || (v.at() < i && !v.clients().isEmpty() && s.holders().containsAll(v.clients()))) {
                 out.add(v);
             }
@@ -247,7 +248,7 @@ public final class LaneViewModel {
         return ghosts.getReadOnlyProperty();
     }
 
-    public ReadOnlyObjectProperty<List<Event.Violation>> findingsProperty() {
+    public ReadOnlyObjectProperty<List<Finding>> findingsProperty() {
         return findings.getReadOnlyProperty();
     }
 

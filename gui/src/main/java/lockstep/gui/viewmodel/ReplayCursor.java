@@ -163,6 +163,11 @@ public final class ReplayCursor {
     }
 
     /** The event at the cursor in the focused lane. */
+    /** True when the focused lane has a checker finding at event {@code index}: the events list marks its row. */
+    public boolean isFindingAt(int index) {
+        return focusedLaneModel().replays().violations().stream().anyMatch(f -> f.at() == index);
+    }
+
     public Event currentEvent() {
         return focus.events().get(index.get());
     }

@@ -8,10 +8,16 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException.Code;
+import org.apache.zookeeper.Watcher.Event.EventType;
+
+import lockstep.algorithms.LockMode;
+import lockstep.algorithms.session.WatchKind;
+
 import lockstep.simulator.trace.Event;
 import lockstep.simulator.trace.Event.Op;
 import lockstep.simulator.trace.Event.State;
-import lockstep.simulator.trace.Event.WatchKind;
 
 /**
  * A made-up but plausible trace of any length, without ZooKeeper: clients contend for one exclusive lock, first as a
@@ -43,7 +49,7 @@ public final class SyntheticTrace {
             clients.add("c" + i);
             states.put("c" + i, State.IDLE);
         }
-        add(new Event.RunStarted(0, "synthetic", "A synthetic herd, then queue", "herd+queue", seed, LOCK, clients));
+        add(new Event.RunStarted(0, "synthetic", "A synthetic herd, then queue", "herd+queue", seed, LOCK, clients, true));
     }
 
     /** A trace of exactly {@code size} events (at least 2) among {@code clientCount} clients, ending in run-ended. */
@@ -87,8 +93,8 @@ public final class SyntheticTrace {
         state(client, State.REQUESTING, "");
         long sequence = nextSequence++;
         String path = path(sequence);
-        add(new Event.Call(next(), client, Op.CREATE, LOCK + "/lock-", false, "ok", path));
-        add(new Event.NodeCreated(next(), path, sequence, client, "ephemeral-sequential"));
+        add(new Event.Call(next(), client, Op.CREATE, LOCK + "/lock-", false, Code.OK, path));
+        add(new Event.NodeCreated(next(), path, sequence, client, CreateMode.EPHEMERAL_SEQUENTIAL));
         queue.put(sequence, client);
         nodeOf.put(client, sequence);
         childrenChanged();
@@ -103,7 +109,7 @@ public final class SyntheticTrace {
         // still holding then would be two holders at once.
         state(client, State.RELEASED, "");
         long sequence = nodeOf.remove(client);
-        add(new Event.Call(next(), client, Op.DELETE, path(sequence), false, "ok", ""));
+        add(new Event.Call(next(), client, Op.DELETE, path(sequence), false, Code.OK, ""));
         deleted(sequence, client, "deleted");
     }
 
@@ -130,7 +136,7 @@ public final class SyntheticTrace {
         queue.remove(sequence);
         String watcher = predecessorWatchers.remove(sequence);
         if (watcher != null) {
-            add(new Event.WatchFired(next(), watcher, path(sequence), "NodeDeleted"));
+            add(new Event.WatchFired(next(), watcher, path(sequence), EventType.NodeDeleted));
             evaluate(watcher);
         }
         childrenChanged();
@@ -141,7 +147,7 @@ public final class SyntheticTrace {
         List<String> woken = new ArrayList<>(childWatchers);
         childWatchers.clear();
         for (String client : woken) {
-            add(new Event.WatchFired(next(), client, LOCK, "NodeChildrenChanged"));
+            add(new Event.WatchFired(next(), client, LOCK, EventType.NodeChildrenChanged));
         }
         for (String client : woken) {
             if (states.get(client) == State.WAITING) {
@@ -153,7 +159,7 @@ public final class SyntheticTrace {
     private void evaluate(String client) {
         long own = nodeOf.get(client);
         boolean herd = events.size() < herdUntil;
-        add(new Event.Call(next(), client, Op.GET_CHILDREN, LOCK, herd, "ok",
+        add(new Event.Call(next(), client, Op.GET_CHILDREN, LOCK, herd, Code.OK,
                 queue.size() + " children, lowest " + name(queue.firstKey())));
         if (herd) {
             childWatchers.add(client);
@@ -165,7 +171,7 @@ public final class SyntheticTrace {
         } else if (herd) {
             state(client, State.WAITING, LOCK);
         } else {
-            add(new Event.Call(next(), client, Op.EXISTS, path(predecessor), true, "ok", "exists"));
+            add(new Event.Call(next(), client, Op.EXISTS, path(predecessor), true, Code.OK, "exists"));
             add(new Event.WatchSet(next(), client, path(predecessor), WatchKind.EXISTS));
             predecessorWatchers.put(predecessor, client);
             state(client, State.WAITING, path(predecessor));
@@ -200,7 +206,8 @@ public final class SyntheticTrace {
 
     private void state(String client, State state, String watching) {
         states.put(client, state);
-        String mode = state == State.REQUESTING || state == State.WAITING || state == State.HOLDING ? "exclusive" : "";
+        LockMode mode = state == State.REQUESTING || state == State.WAITING || state == State.HOLDING
+                ? LockMode.EXCLUSIVE : null;
         add(new Event.ClientState(next(), client, state, mode, watching));
     }
 

@@ -1,17 +1,18 @@
 package lockstep.simulator.check;
 
-import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiConsumer;
 
+import lockstep.simulator.replay.LiveReplay;
 import lockstep.simulator.replay.ReplayModel;
 import lockstep.simulator.replay.ReplayState;
 import lockstep.simulator.trace.Event;
 
 /**
- * A trace as the invariants see it: its events without earlier findings (a finding changes nothing about the run),
- * and the state after its last event.
+ * A trace as the invariants see it: its events, the state after its last event, and a walk through every state in
+ * between (the same replay the window shows, so a finding and the frame it points at always agree).
  *
- * @param events the trace's events, violations left out
+ * @param events the trace's events
  * @param end    the replayed state after the last of them
  */
 public record CheckedRun(List<Event> events, ReplayState end) {
@@ -21,19 +22,21 @@ public record CheckedRun(List<Event> events, ReplayState end) {
     }
 
     static CheckedRun of(List<Event> trace) {
-        List<Event> run = new ArrayList<>(trace.size());
-        for (Event event : trace) {
-            if (!(event instanceof Event.Violation)) {
-                run.add(event);
-            }
-        }
-        // Events keep their own indices, so every finding's "at" points into the original trace.
-        return new CheckedRun(run, ReplayModel.endOf(run));
+        return new CheckedRun(trace, ReplayModel.endOf(trace));
     }
 
     /** The index of the run's last event: where findings about how the run ended show. */
     int endIndex() {
         return end.index();
+    }
+
+    /** Calls {@code visitor} with each event after the first and the live state just after it. */
+    void walk(BiConsumer<Event, LiveReplay> visitor) {
+        LiveReplay live = LiveReplay.startingWith(events.get(0));
+        for (Event event : events.subList(1, events.size())) {
+            live.apply(event);
+            visitor.accept(event, live);
+        }
     }
 
     /**

@@ -3,7 +3,6 @@ package lockstep.simulator.check;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
 import lockstep.simulator.replay.ReplayState.ClientView;
@@ -30,13 +29,13 @@ final class EphemeralNodesDieWithTheirOwners implements Invariant {
     }
 
     @Override
-    public List<Finding> findIn(CheckedRun run) {
-        List<Finding> findings = new ArrayList<>();
+    public List<Breach> findIn(CheckedRun run) {
+        List<Breach> findings = new ArrayList<>();
         int at = run.endIndex();
         for (Znode node : run.end().znodes().values()) {
             ClientView owner = run.end().clients().get(node.owner());
             if (owner != null && isEphemeral(node) && OUT_OF_THE_CONTEST.contains(owner.state())) {
-                findings.add(new Finding(at, List.of(owner.name()), "event " + at + ": " + node.path() + " still exists"
+                findings.add(new Breach(at, List.of(owner.name()), "event " + at + ": " + node.path() + " still exists"
                         + " though its owner " + owner.name() + " " + Sentences.doing(owner.state())
                         + " (orphaned node)"));
             }
@@ -45,6 +44,6 @@ final class EphemeralNodesDieWithTheirOwners implements Invariant {
     }
 
     private static boolean isEphemeral(Znode node) {
-        return node.mode().toLowerCase(Locale.ROOT).contains("ephemeral");
+        return node.isEphemeral();
     }
 }

@@ -42,16 +42,16 @@ final class GrantLog {
                 switch (change.state()) {
                     case REQUESTING, WAITING -> {
                         if (!open.containsKey(client)) {
-                            open.put(client, new Request(ranks++, change.mode(), step));
+                            open.put(client, new Request(ranks++, change.modeLabel(), step));
                         }
                     }
                     case HOLDING -> {
                         // A client that holds without having asked asks and is granted at the same moment.
                         Request granted = open.remove(client);
                         if (granted == null) {
-                            granted = new Request(ranks++, change.mode(), step);
+                            granted = new Request(ranks++, change.modeLabel(), step);
                         }
-                        log.grant(client, change.mode(), granted, open, step);
+                        log.grant(client, change.modeLabel(), granted, open, step);
                     }
                     default -> open.remove(client);
                 }

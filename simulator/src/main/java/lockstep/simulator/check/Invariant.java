@@ -5,14 +5,19 @@ import java.util.List;
 /** A property every correct run has, stated in one sentence, and the way to find where a run breaks it. */
 public interface Invariant {
 
-    /** The finding kind, as written in violation events ({@code mutual-exclusion}). */
+    /** The finding kind ({@code mutual-exclusion}). */
     String kind();
 
     /** The property, as a sentence a student can check against the window. */
     String sentence();
 
+    /** True when breaking it is worth a note but is not a failure of the lock. */
+    default boolean isNote() {
+        return false;
+    }
+
     /** Where {@code run} breaks the property, in the order they show. */
-    List<Finding> findIn(CheckedRun run);
+    List<Breach> findIn(CheckedRun run);
 
     /**
      * One place a run breaks an invariant.
@@ -21,8 +26,8 @@ public interface Invariant {
      * @param clients the clients involved
      * @param message one line, {@code event AT: what happened (the invariant's short name)}
      */
-    record Finding(int at, List<String> clients, String message) {
-        public Finding {
+    record Breach(int at, List<String> clients, String message) {
+        public Breach {
             clients = List.copyOf(clients);
         }
     }

@@ -5,12 +5,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import lockstep.simulator.trace.Event;
-import lockstep.simulator.trace.Event.State;
+import lockstep.simulator.replay.LiveReplay;
+import lockstep.simulator.replay.ReplayState.ClientView;
 
 /**
- * At every event, either at most one client holds the lock, or every holder holds it for reading. One finding per
- * grant that makes the holders incompatible (not one per event while they stay so).
+ * At every event, at most one client with a live session believes it holds the lock, unless every such holder holds
+ * it for reading. A client whose session has ended and still believes it holds is a zombie: no lock can stop it from
+ * believing, so it is {@link StaleHolders a note}, not this failure; what it may then do is
+ * {@link UnfencedWrites another matter}. One finding per moment the live holders become incompatible, not one per
+ * event while they stay so.
  */
 final class MutualExclusion implements Invariant {
 
@@ -21,30 +24,36 @@ final class MutualExclusion implements Invariant {
 
     @Override
     public String sentence() {
-        return "At most one client holds the lock at a time; only readers may share it.";
+        return "At most one client with a live session holds the lock at a time; only readers may share it.";
     }
 
     @Override
-    public List<Finding> findIn(CheckedRun run) {
-        List<Finding> findings = new ArrayList<>();
-        Map<String, String> holders = new LinkedHashMap<>();
-        for (Event event : run.events()) {
-            if (!(event instanceof Event.ClientState change)) {
-                continue;
-            }
-            if (change.state() != State.HOLDING) {
-                holders.remove(change.client());
-                continue;
-            }
-            String before = holders.put(change.client(), change.mode());
-            boolean changed = !change.mode().equals(before);
-            if (changed && holders.size() > 1 && !holders.values().stream().allMatch("read"::equals)) {
-                findings.add(new Finding(change.index(), List.copyOf(holders.keySet()),
-                        "event " + change.index() + ": " + describe(holders) + " hold the lock at the same time"
+    public List<Breach> findIn(CheckedRun run) {
+        List<Breach> findings = new ArrayList<>();
+        Map<String, String> before = new LinkedHashMap<>();
+        run.walk((event, live) -> {
+            Map<String, String> holders = liveHolders(live);
+            boolean grew = holders.entrySet().stream().anyMatch(h -> !h.getValue().equals(before.get(h.getKey())));
+            if (grew && holders.size() > 1 && !holders.values().stream().allMatch("read"::equals)) {
+                findings.add(new Breach(event.index(), List.copyOf(holders.keySet()),
+                        "event " + event.index() + ": " + describe(holders) + " hold the lock at the same time"
                                 + " (mutual exclusion)"));
             }
-        }
+            before.clear();
+            before.putAll(holders);
+        });
         return findings;
+    }
+
+    private static Map<String, String> liveHolders(LiveReplay live) {
+        Map<String, String> holders = new LinkedHashMap<>();
+        for (String name : live.holders()) {
+            ClientView client = live.client(name);
+            if (!client.isStaleHolder()) {
+                holders.put(name, client.mode());
+            }
+        }
+        return holders;
     }
 
     /** "c2 and c3", or with modes when any holder reads or writes: "c2 (write) and c3 (read)". */

@@ -6,7 +6,7 @@ import java.util.List;
 import lockstep.simulator.replay.ReplayState.ClientView;
 import lockstep.simulator.replay.ReplayState.Watch;
 import lockstep.simulator.trace.Event.State;
-import lockstep.simulator.trace.Event.WatchKind;
+import lockstep.algorithms.session.WatchKind;
 
 /**
  * When the run ends, no client waits for something that cannot happen: a waiter whose watched node is gone and which
@@ -25,8 +25,8 @@ final class WaitersAreNotStuck implements Invariant {
     }
 
     @Override
-    public List<Finding> findIn(CheckedRun run) {
-        List<Finding> findings = new ArrayList<>();
+    public List<Breach> findIn(CheckedRun run) {
+        List<Breach> findings = new ArrayList<>();
         int at = run.endIndex();
         for (ClientView client : run.end().clients().values()) {
             if (client.state() != State.WAITING) {
@@ -34,11 +34,11 @@ final class WaitersAreNotStuck implements Invariant {
             }
             String watched = client.watching();
             if (!watched.isEmpty() && !run.existsAtTheEnd(watched) && !canBeWoken(client.name(), run)) {
-                findings.add(new Finding(at, List.of(client.name()), "event " + at + ": " + client.name()
+                findings.add(new Breach(at, List.of(client.name()), "event " + at + ": " + client.name()
                         + " waits on " + watched + ", which no longer exists, with no watch left to wake it"
                         + " (stuck waiter)"));
             } else if (run.end().holders().isEmpty()) {
-                findings.add(new Finding(at, List.of(client.name()), "event " + at + ": " + client.name()
+                findings.add(new Breach(at, List.of(client.name()), "event " + at + ": " + client.name()
                         + " is still waiting but nobody holds the lock (stuck waiter)"));
             }
         }

@@ -26,7 +26,7 @@ final class WatchesDoNotOutliveWaiting implements Invariant {
     }
 
     @Override
-    public List<Finding> findIn(CheckedRun run) {
+    public List<Breach> findIn(CheckedRun run) {
         Map<String, List<Watch>> byClient = new LinkedHashMap<>();
         for (String client : run.end().clients().keySet()) {
             byClient.put(client, new ArrayList<>());
@@ -34,7 +34,7 @@ final class WatchesDoNotOutliveWaiting implements Invariant {
         for (Watch watch : run.end().watches()) {
             byClient.computeIfAbsent(watch.client(), c -> new ArrayList<>()).add(watch);
         }
-        List<Finding> findings = new ArrayList<>();
+        List<Breach> findings = new ArrayList<>();
         int at = run.endIndex();
         byClient.forEach((client, watches) -> {
             ClientView view = run.end().clients().get(client);
@@ -42,7 +42,7 @@ final class WatchesDoNotOutliveWaiting implements Invariant {
             if (!watches.isEmpty() && state != State.WAITING) {
                 List<String> described = new ArrayList<>();
                 watches.forEach(w -> described.add(Sentences.withArticle(Sentences.lower(w.kind())) + " watch on " + w.path()));
-                findings.add(new Finding(at, List.of(client), "event " + at + ": " + client + " "
+                findings.add(new Breach(at, List.of(client), "event " + at + ": " + client + " "
                         + Sentences.doing(state) + " but still has " + Sentences.list(described)
                         + " (watch left behind)"));
             }

@@ -32,6 +32,7 @@ import picocli.CommandLine.TypeConversionException;
                 "  lockstep run 02-herd-effect --algorithm naive,children-watch,sequential",
                 "  lockstep run my.yaml --algorithm rwlock --seed 7 --trace my.jsonl",
                 "  lockstep run 02 --json",
+                "  lockstep run 10 --trace t.jsonl && lockstep run 10 --schedule t.jsonl",
                 "",
                 "Exit codes: 0 fine, 1 a checker finding in any run, 2 bad input,", "3 internal error."})
 final class RunCommand implements Callable<Integer> {
@@ -60,17 +61,25 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON document on stdout instead of the table.")
     boolean json;
 
+    @Option(names = "--schedule", paramLabel = "TRACE",
+            description = "Replay the scheduler's choices recorded in TRACE (a saved trace of this scenario): the "
+                    + "same algorithm and seed, the same run, byte for byte.")
+    Path schedule;
+
     @Override
     public Integer call() throws BadInputException {
-        List<String> names = algorithms();
+        List<Event> recorded = schedule == null ? null : TraceFiles.read(schedule);
+        List<String> names = recorded == null ? algorithms() : scheduledAlgorithm(recorded);
         Map<String, Path> traceFiles = traceFiles(names);
         Scenario loaded = Simulations.load(scenario);
-        long runSeed = Simulations.seedFor(loaded, seed);
+        long runSeed = recorded == null ? Simulations.seedFor(loaded, seed)
+                : ((Event.RunStarted) recorded.get(0)).seed();
 
         // Every run first: a run that fails (bad input) leaves no file behind, not even the other algorithms'.
         Map<String, List<Event>> traces = new LinkedHashMap<>();
         for (String name : names) {
-            traces.put(name, Simulations.run(loaded, name, runSeed));
+            traces.put(name, recorded == null ? Simulations.run(loaded, name, runSeed)
+                    : Simulations.replay(loaded, recorded, schedule.toString()));
         }
         List<RunReport.Result> results = new ArrayList<>();
         traces.forEach((name, events) -> results.add(RunReport.Result.of(name, events)));
@@ -100,6 +109,26 @@ final class RunCommand implements Callable<Integer> {
             to.flush();
         }
         return report.hasFindings() ? LockstepCommand.FINDING : LockstepCommand.OK;
+    }
+
+    /** With --schedule: the trace's algorithm, which --algorithm may name but not contradict; no --seed. */
+    private List<String> scheduledAlgorithm(List<Event> recorded) throws BadInputException {
+        String recordedAlgorithm = ((Event.RunStarted) recorded.get(0)).algorithm();
+        if (seed != null) {
+            throw new OneLineErrors.BadOption(spec.commandLine(), "--seed",
+                    "a schedule brings its own seed (expected no --seed with --schedule)");
+        }
+        List<String> asked = algorithms == null ? List.of() : algorithms();
+        if (!asked.isEmpty() && !asked.equals(List.of(recordedAlgorithm))) {
+            throw new OneLineErrors.BadOption(spec.commandLine(), "--algorithm",
+                    "the schedule " + schedule + " was recorded with " + recordedAlgorithm + " (expected --algorithm "
+                            + recordedAlgorithm + " or none)");
+        }
+        if (Algorithms.find(recordedAlgorithm).isEmpty()) {
+            throw new BadInputException(schedule.toString(), 1, 1, "unknown algorithm '" + recordedAlgorithm
+                    + "' (expected one of " + String.join(", ", Algorithms.names()) + ")");
+        }
+        return List.of(recordedAlgorithm);
     }
 
     /** The requested algorithms, checked against the registry, each once, in the order given. */

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
 import lockstep.simulator.check.Checker;
+import lockstep.simulator.check.Finding;
 import lockstep.simulator.check.Metrics;
 import lockstep.simulator.trace.Event;
 
@@ -26,7 +27,16 @@ final class RunReport {
     static final List<String> MAIN_OPS = List.of("create", "delete", "getChildren", "getData", "exists");
 
     /** One algorithm's run: its metrics and the checker's findings on its trace. */
-    record Result(String algorithm, Metrics metrics, List<Event.Violation> findings) {
+    record Result(String algorithm, Metrics metrics, List<Finding> findings) {
+
+        List<Finding> failures() {
+            return findings.stream().filter(Finding::isFailure).toList();
+        }
+
+        List<Finding> notes() {
+            return findings.stream().filter(Finding::note).toList();
+        }
+
 
         static Result of(String algorithm, List<Event> trace) {
             return new Result(algorithm, Metrics.of(trace), Checker.check(trace));
@@ -45,8 +55,9 @@ final class RunReport {
         this.results = List.copyOf(results);
     }
 
+    /** True when any run broke an invariant (notes do not count): the exit code is then 1. */
     boolean hasFindings() {
-        return results.stream().anyMatch(r -> !r.findings().isEmpty());
+        return results.stream().anyMatch(r -> !r.failures().isEmpty());
     }
 
     /** The title line, the table, then the findings. */
@@ -56,10 +67,10 @@ final class RunReport {
         for (String line : table()) {
             out.println(line);
         }
-        if (hasFindings()) {
+        if (results.stream().anyMatch(r -> !r.findings().isEmpty())) {
             out.println();
             for (Result result : results) {
-                for (Event.Violation finding : result.findings()) {
+                for (Finding finding : result.findings()) {
                     out.println(findingLine(result.algorithm(), finding));
                 }
             }
@@ -73,10 +84,10 @@ final class RunReport {
 
     /**
      * {@code naive: event 57: c2 and c3 hold the lock at the same time (mutual exclusion)}: a finding's message names
-     * its event and its kind already.
+     * its event and its kind already; a note says it is one ({@code sequential: note: event 40: ...}).
      */
-    static String findingLine(String algorithm, Event.Violation finding) {
-        return algorithm + ": " + finding.message();
+    static String findingLine(String algorithm, Finding finding) {
+        return algorithm + ": " + (finding.note() ? "note: " : "") + finding.message();
     }
 
     /** The metrics table: a header row of algorithm names, then one row per metric. */
@@ -99,8 +110,14 @@ final class RunReport {
         rows.add(row("longest wait (script steps)", m -> String.valueOf(m.longestWaitSteps())));
         List<String> findings = new ArrayList<>();
         findings.add("checker findings");
-        results.forEach(r -> findings.add(String.valueOf(r.findings().size())));
+        results.forEach(r -> findings.add(String.valueOf(r.failures().size())));
         rows.add(findings.toArray(String[]::new));
+        if (results.stream().anyMatch(r -> !r.notes().isEmpty())) {
+            List<String> notes = new ArrayList<>();
+            notes.add("checker notes");
+            results.forEach(r -> notes.add(String.valueOf(r.notes().size())));
+            rows.add(notes.toArray(String[]::new));
+        }
         rows.add(row("events", m -> String.valueOf(m.events())));
         return Tables.align(rows);
     }
@@ -162,16 +179,8 @@ final class RunReport {
             entry.put("grantOrder", m.grantOrder());
             entry.put("fifoViolations", m.fifoViolations());
             entry.put("longestWaitSteps", m.longestWaitSteps());
-            List<Object> violations = new ArrayList<>();
-            for (Event.Violation finding : result.findings()) {
-                Map<String, Object> violation = new LinkedHashMap<>();
-                violation.put("event", finding.at());
-                violation.put("kind", finding.kind());
-                violation.put("clients", finding.clients());
-                violation.put("message", finding.message());
-                violations.add(violation);
-            }
-            entry.put("violations", violations);
+            entry.put("violations", json(result.failures()));
+            entry.put("notes", json(result.notes()));
             entry.put("events", m.events());
             list.add(entry);
         }
@@ -181,5 +190,18 @@ final class RunReport {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot write the report as JSON", e);
         }
+    }
+
+    private static List<Object> json(List<Finding> findings) {
+        List<Object> out = new ArrayList<>();
+        for (Finding finding : findings) {
+            Map<String, Object> one = new LinkedHashMap<>();
+            one.put("event", finding.at());
+            one.put("kind", finding.kind());
+            one.put("clients", finding.clients());
+            one.put("message", finding.message());
+            out.add(one);
+        }
+        return out;
     }
 }

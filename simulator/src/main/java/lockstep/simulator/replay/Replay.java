@@ -2,25 +2,31 @@ package lockstep.simulator.replay;
 
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import lockstep.algorithms.session.WatchKind;
 import lockstep.simulator.replay.ReplayState.ClientView;
 import lockstep.simulator.replay.ReplayState.Counters;
+import lockstep.simulator.replay.ReplayState.Resource;
 import lockstep.simulator.replay.ReplayState.Watch;
 import lockstep.simulator.replay.ReplayState.Znode;
 import lockstep.simulator.trace.Event;
+import lockstep.simulator.trace.Event.ConnectionState;
 import lockstep.simulator.trace.Event.State;
-import lockstep.simulator.trace.Event.WatchKind;
 
 /**
  * A run's state being rebuilt by applying events one at a time: the only place where the meaning of each event for the
- * replayed state is written down. Mutable and confined to one thread; {@link ReplayModel} keeps copies of it as
- * snapshots and never mutates a snapshot.
+ * run's state is written down. The runner (through {@link LiveReplay}), the checker, the metrics and the window all
+ * read state from here; nothing else keeps its own book of holders, waiters, watches or sessions.
+ *
+ * <p>The wake-up lifecycle lives here too, once: a notification to a client that asks for the lock marks it
+ * <em>woken</em>; if it next waits again the wake-up was futile; if it next holds (or leaves) it was not.
+ *
+ * <p>Mutable and confined to one thread; {@link ReplayModel} keeps copies of it as snapshots and never mutates one.
  */
 final class Replay {
 
@@ -35,12 +41,13 @@ final class Replay {
     private final LinkedHashSet<Watch> watches;
     private final LinkedHashMap<String, ClientView> clients;
     private final ArrayList<String> holders;
+    private boolean serverRunning = true;
+    private Resource resource;
     private int acquisitions;
     private int notifications;
     private int futileWakeups;
+    private int choices;
     private final int[] calls;
-    /** Clients woken while waiting that have neither held the lock nor waited again since. */
-    private final HashSet<String> woken;
 
     private Replay(Event.RunStarted start) {
         lockPath = start.lockPath();
@@ -49,11 +56,11 @@ final class Replay {
         watches = new LinkedHashSet<>();
         clients = new LinkedHashMap<>();
         for (String client : start.clients()) {
-            clients.put(client, new ClientView(client, State.IDLE, "", ""));
+            clients.put(client, ClientView.initial(client));
         }
         holders = new ArrayList<>();
+        resource = new Resource(start.fencing(), -1, "", 0, 0);
         calls = new int[Event.Op.values().length];
-        woken = new HashSet<>();
     }
 
     private Replay(Replay other) {
@@ -68,11 +75,13 @@ final class Replay {
         watches = new LinkedHashSet<>(other.watches);
         clients = new LinkedHashMap<>(other.clients);
         holders = new ArrayList<>(other.holders);
+        serverRunning = other.serverRunning;
+        resource = other.resource;
         acquisitions = other.acquisitions;
         notifications = other.notifications;
         futileWakeups = other.futileWakeups;
+        choices = other.choices;
         calls = other.calls.clone();
-        woken = new HashSet<>(other.woken);
     }
 
     /** The state just after {@code start}, which must be event 0. */
@@ -116,57 +125,92 @@ final class Replay {
             fire(e);
         } else if (event instanceof Event.ClientState e) {
             enter(e);
+        } else if (event instanceof Event.Fault e) {
+            fault(e);
+        } else if (event instanceof Event.Connection e) {
+            connection(e);
+        } else if (event instanceof Event.Write e) {
+            write(e);
+        } else if (event instanceof Event.Choice) {
+            choices++;
         }
     }
 
     private void fire(Event.WatchFired e) {
         notifications++;
-        switch (e.type()) {
-            case "NodeDeleted" -> {
-                // A deleted node also fires the child watches set on it, with this same event type.
-                watches.remove(new Watch(e.client(), e.path(), WatchKind.DATA));
-                watches.remove(new Watch(e.client(), e.path(), WatchKind.EXISTS));
-                watches.remove(new Watch(e.client(), e.path(), WatchKind.CHILDREN));
-            }
-            case "NodeCreated", "NodeDataChanged" -> {
-                watches.remove(new Watch(e.client(), e.path(), WatchKind.DATA));
-                watches.remove(new Watch(e.client(), e.path(), WatchKind.EXISTS));
-            }
-            case "NodeChildrenChanged" -> watches.remove(new Watch(e.client(), e.path(), WatchKind.CHILDREN));
-            default -> {
-                // Session events (None, ...) consume no watch.
-            }
-        }
+        // The watch rule is ZooKeeper's, written once in WatchKind: which kinds an event of this type consumes.
+        watches.removeIf(w -> w.client().equals(e.client()) && w.path().equals(e.path()) && w.kind().firedBy(e.type()));
         ClientView client = clients.get(e.client());
         if (client != null && (client.state() == State.WAITING || client.state() == State.REQUESTING)) {
-            woken.add(e.client());
+            clients.put(e.client(), client.withWoken(true));
         }
     }
 
     private void enter(Event.ClientState e) {
-        ClientView before = clients.get(e.client());
-        State was = before == null ? State.IDLE : before.state();
-        clients.put(e.client(), new ClientView(e.client(), e.state(), e.mode(), e.watching()));
+        ClientView before = clients.getOrDefault(e.client(), ClientView.initial(e.client()));
+        State was = before.state();
+        boolean woken = before.woken();
+        if (e.state() == State.WAITING && woken) {
+            futileWakeups++;
+            woken = false;
+        } else if (e.state() != State.REQUESTING) {
+            // Still REQUESTING: the same attempt goes on; a wake-up followed by a re-check may yet end in waiting.
+            woken = false;
+        }
+        clients.put(e.client(), before.withState(e.state(), e.modeLabel(), e.watching()).withWoken(woken));
         if (e.state() == State.HOLDING && was != State.HOLDING) {
             holders.add(e.client());
             acquisitions++;
         } else if (e.state() != State.HOLDING && was == State.HOLDING) {
             holders.remove(e.client());
         }
-        switch (e.state()) {
-            case WAITING -> {
-                if (woken.remove(e.client())) {
-                    futileWakeups++;
-                }
-            }
-            case REQUESTING -> {
-                // Still in the same attempt: a wake-up followed by a re-check may yet end in waiting again.
-            }
-            default -> woken.remove(e.client());
-        }
         if (e.state() == State.CRASHED || e.state() == State.EXPIRED) {
-            // The server drops a dead session's watches; a crashed client can no longer receive any.
+            // Its session is gone: the server has dropped its watches.
             watches.removeIf(w -> w.client().equals(e.client()));
+        }
+    }
+
+    private void fault(Event.Fault e) {
+        ClientView client = clients.get(e.client());
+        switch (e.kind()) {
+            // The server ends the session: it forgets the session's watches (its ephemeral nodes are deleted by
+            // their own node-deleted events). What the client believes is not changed by this: see isStaleHolder.
+            case "crash", "expire" -> {
+                if (client != null) {
+                    clients.put(e.client(), client.withSessionAlive(false));
+                }
+                watches.removeIf(w -> w.client().equals(e.client()));
+            }
+            case "pause" -> clients.computeIfPresent(e.client(), (name, view) -> view.withPaused(true));
+            case "resume" -> clients.computeIfPresent(e.client(), (name, view) -> view.withPaused(false));
+            case "server-stop" -> serverRunning = false;
+            case "server-start" -> serverRunning = true;
+            default -> {
+                // other faults change nothing the replay shows until their effects are recorded as events
+            }
+        }
+    }
+
+    private void connection(Event.Connection e) {
+        ClientView client = clients.getOrDefault(e.client(), ClientView.initial(e.client()));
+        boolean alive = switch (e.state()) {
+            case CONNECTED -> true; // a new session, or the first
+            case EXPIRED, CLOSED -> false;
+            case DISCONNECTED, RECONNECTED -> client.sessionAlive();
+        };
+        clients.put(e.client(), client.withConnection(e.state(), e.session(), alive));
+        if (e.state() == ConnectionState.CLOSED) {
+            watches.removeIf(w -> w.client().equals(e.client()));
+        }
+    }
+
+    private void write(Event.Write e) {
+        if (e.accepted()) {
+            resource = new Resource(resource.fencing(), e.token(), e.client(), resource.accepted() + 1,
+                    resource.refused());
+        } else {
+            resource = new Resource(resource.fencing(), resource.lastToken(), resource.lastWriter(),
+                    resource.accepted(), resource.refused() + 1);
         }
     }
 
@@ -178,25 +222,53 @@ final class Replay {
         return path.substring(path.lastIndexOf('/') + 1);
     }
 
+    // ---- reads for the live runner (LiveReplay): no copies ---------------------------------------------------------
+
+    ClientView client(String name) {
+        return clients.getOrDefault(name, ClientView.initial(name));
+    }
+
+    List<String> holdersNow() {
+        return Collections.unmodifiableList(holders);
+    }
+
+    Map<String, Znode> znodesNow() {
+        return Collections.unmodifiableSortedMap(znodes);
+    }
+
+    Resource resource() {
+        return resource;
+    }
+
+    /** The path of the watch {@code client} set last and still holds, or "". */
+    String latestWatchOf(String client) {
+        String latest = "";
+        for (Watch watch : watches) {
+            if (watch.client().equals(client)) {
+                latest = watch.path();
+            }
+        }
+        return latest;
+    }
+
     /**
-     * The immutable state, with the findings whose {@code at} is at or before this index. The collections are
-     * wrapped, not copied: call this only on a replay that will not be applied to again.
+     * The immutable state. The maps are wrapped, not copied: call this only on a replay that will not be applied to
+     * again (a copy, or the last state of a finished trace).
      */
-    ReplayState freeze(List<Event.Violation> allFindings) {
+    ReplayState freeze() {
         Map<String, Integer> callsByLabel = new LinkedHashMap<>();
         for (Event.Op op : Event.Op.values()) {
             callsByLabel.put(op.label(), calls[op.ordinal()]);
         }
-        List<Event.Violation> findings = new ArrayList<>();
-        for (Event.Violation finding : allFindings) {
-            if (finding.at() <= index) {
-                findings.add(finding);
-            }
-        }
         return new ReplayState(index, step, line, scriptText, narration, lockPath,
                 Collections.unmodifiableSortedMap(znodes), List.copyOf(watches), Collections.unmodifiableMap(clients),
-                List.copyOf(holders),
-                new Counters(acquisitions, notifications, futileWakeups, Collections.unmodifiableMap(callsByLabel)),
-                List.copyOf(findings));
+                List.copyOf(holders), serverRunning, resource,
+                new Counters(acquisitions, notifications, futileWakeups, Collections.unmodifiableMap(callsByLabel),
+                        choices));
+    }
+
+    /** An immutable copy of the state now, for a replay that goes on being applied to. */
+    ReplayState snapshot() {
+        return copy().freeze();
     }
 }

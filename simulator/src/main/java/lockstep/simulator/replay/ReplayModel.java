@@ -24,14 +24,12 @@ public final class ReplayModel {
 
     private final List<Event> events;
     private final List<Replay> snapshots;
-    private final List<Event.Violation> findings;
 
     private ReplayModel(List<Event> events) {
         this.events = List.copyOf(events);
         if (this.events.isEmpty()) {
             throw new IllegalArgumentException("an empty trace has no states");
         }
-        List<Event.Violation> violations = new ArrayList<>();
         List<Replay> taken = new ArrayList<>(this.events.size() / SNAPSHOT_EVERY + 1);
         Replay replay = Replay.start(this.events.get(0));
         taken.add(replay.copy());
@@ -40,16 +38,12 @@ public final class ReplayModel {
             if (event.index() != i) {
                 throw new IllegalArgumentException("event at position " + i + " has index " + event.index());
             }
-            if (event instanceof Event.Violation violation) {
-                violations.add(violation);
-            }
             replay.apply(event);
             if (i % SNAPSHOT_EVERY == 0) {
                 taken.add(replay.copy());
             }
         }
         this.snapshots = List.copyOf(taken);
-        this.findings = List.copyOf(violations);
     }
 
     /** A model over a whole trace; the first event must be a {@link Event.RunStarted}, event i must have index i. */
@@ -66,14 +60,10 @@ public final class ReplayModel {
             throw new IllegalArgumentException("an empty trace has no states");
         }
         Replay replay = Replay.start(events.get(0));
-        List<Event.Violation> violations = new ArrayList<>();
         for (Event event : events.subList(1, events.size())) {
-            if (event instanceof Event.Violation violation) {
-                violations.add(violation);
-            }
             replay.apply(event);
         }
-        return replay.freeze(violations);
+        return replay.freeze();
     }
 
     public List<Event> events() {
@@ -92,6 +82,6 @@ public final class ReplayModel {
         for (int i = replay.index() + 1; i <= index; i++) {
             replay.apply(events.get(i));
         }
-        return replay.freeze(findings);
+        return replay.freeze();
     }
 }

@@ -2,6 +2,8 @@ package lockstep.simulator.replay;
 
 import java.util.Comparator;
 
+import lockstep.algorithms.NodeName;
+
 /**
  * The order in which znode paths are listed: sequential nodes (a name ending in ZooKeeper's ten-digit counter) by
  * that counter, so a read/write lock's {@code read-} and {@code write-} children interleave as the server queues them;
@@ -10,8 +12,6 @@ import java.util.Comparator;
 final class ZnodeOrder implements Comparator<String> {
 
     static final ZnodeOrder INSTANCE = new ZnodeOrder();
-
-    private static final int COUNTER_DIGITS = 10;
 
     private ZnodeOrder() {
     }
@@ -22,21 +22,9 @@ final class ZnodeOrder implements Comparator<String> {
         return bySequence != 0 ? bySequence : a.compareTo(b);
     }
 
-    /** The counter at the end of the path's last segment, or {@code Long.MAX_VALUE} for a non-sequential node. */
+    /** The node's sequence number (parsed by {@link NodeName}, the one place that knows the format), or MAX. */
     static long sequenceOf(String path) {
-        int nameStart = path.lastIndexOf('/') + 1;
-        int counterStart = path.length() - COUNTER_DIGITS;
-        if (counterStart <= nameStart) {
-            return Long.MAX_VALUE;
-        }
-        long counter = 0;
-        for (int i = counterStart; i < path.length(); i++) {
-            char c = path.charAt(i);
-            if (c < '0' || c > '9') {
-                return Long.MAX_VALUE;
-            }
-            counter = counter * 10 + (c - '0');
-        }
-        return counter;
+        String name = path.substring(path.lastIndexOf('/') + 1);
+        return NodeName.isSequential(name) ? NodeName.parse(name).sequence() : Long.MAX_VALUE;
     }
 }

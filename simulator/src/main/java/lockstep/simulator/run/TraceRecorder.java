@@ -8,6 +8,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import lockstep.algorithms.NodeName;
+import lockstep.simulator.replay.LiveReplay;
 import lockstep.simulator.trace.Event;
 
 /**
@@ -22,6 +23,8 @@ final class TraceRecorder {
 
     private final List<Event> events = new ArrayList<>();
     private final Map<String, String> ownerOfTag = new HashMap<>();
+    private final Map<String, String> realPaths = new HashMap<>();
+    private LiveReplay live;
 
     int next() {
         return events.size();
@@ -32,6 +35,16 @@ final class TraceRecorder {
             throw new IllegalStateException("event " + event.index() + " recorded at " + events.size());
         }
         events.add(event);
+        if (live == null) {
+            live = LiveReplay.startingWith(event);
+        } else {
+            live.apply(event);
+        }
+    }
+
+    /** The run's state as the trace so far tells it: the one book of who holds, waits, watches and owns. */
+    LiveReplay state() {
+        return live;
     }
 
     List<Event> events() {
@@ -58,7 +71,14 @@ final class TraceRecorder {
             matcher.appendReplacement(out, Matcher.quoteReplacement("_c_" + owner + "-"));
         }
         matcher.appendTail(out);
-        return out.toString();
+        String normalized = out.toString();
+        realPaths.put(normalized, path);
+        return normalized;
+    }
+
+    /** The real path of a path as the trace writes it (the same path when it carries no tag). */
+    String denormalize(String normalized) {
+        return realPaths.getOrDefault(normalized, normalized);
     }
 
     /** Children as a trace shows them: normalised, in sequence order (the server answers in hash-set order). */

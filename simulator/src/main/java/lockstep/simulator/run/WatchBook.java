@@ -16,7 +16,15 @@ import lockstep.algorithms.session.WatchKind;
 /**
  * The watches the server holds, kept the way ZooKeeper's client counts them: per client, per path, per distinct
  * watcher, with the kinds each was set as. From it the conductor predicts exactly which notifications a change will
- * deliver, so it can wait for them instead of sleeping.
+ * deliver, so it can wait for them instead of sleeping. This is the one place the watch rules live (with
+ * {@link WatchKind#firedBy}).
+ *
+ * <p>A client that cannot be reached (its link cut, the servers down) gets no notification: a change that would fire
+ * one of its watches is remembered instead. When it reconnects its client library sends its watches again
+ * ({@code setWatches}, with the last zxid it saw) and the server fires, by the rules of {@code DataTree.setWatches},
+ * those whose node changed meanwhile: a data watch (getData, or exists on a node that was there) fires NodeDeleted if
+ * the node is gone, else NodeDataChanged; a child watch NodeDeleted or NodeChildrenChanged; an exists watch on a
+ * missing node NodeCreated if the node is there now.
  */
 final class WatchBook {
 
@@ -28,9 +36,67 @@ final class WatchBook {
     }
 
     private final Map<Key, EnumSet<WatchKind>> watches = new LinkedHashMap<>();
+    /** Exists watches set on a node that was not there: the client library keeps those apart from data watches. */
+    private final java.util.Set<Key> onAbsentNodes = new java.util.HashSet<>();
+    private final java.util.Set<String> unreachable = new java.util.HashSet<>();
+    /** Watches of unreachable clients whose node changed while they were away. */
+    private final java.util.Set<Key> missed = new java.util.LinkedHashSet<>();
 
-    void set(String client, String path, Watcher watcher, WatchKind kind) {
-        watches.computeIfAbsent(new Key(client, path, watcher), k -> EnumSet.noneOf(WatchKind.class)).add(kind);
+    /** A watch the server now holds; {@code nodeExisted} is false for an exists watch on a missing node. */
+    void set(String client, String path, Watcher watcher, WatchKind kind, boolean nodeExisted) {
+        Key key = new Key(client, path, watcher);
+        watches.computeIfAbsent(key, k -> EnumSet.noneOf(WatchKind.class)).add(kind);
+        if (kind == WatchKind.EXISTS && !nodeExisted) {
+            onAbsentNodes.add(key);
+        }
+    }
+
+    /** The client can no longer be reached: its watches do not fire until it reconnects. */
+    void away(String client) {
+        unreachable.add(client);
+    }
+
+    /**
+     * The client reconnected: the notifications its re-sent watches fire now, given whether each path exists now,
+     * and those watches are gone (they are one-shot).
+     */
+    List<Expected> back(String client, java.util.function.Predicate<String> existsNow) {
+        unreachable.remove(client);
+        List<Expected> fired = new ArrayList<>();
+        var keys = missed.iterator();
+        while (keys.hasNext()) {
+            Key key = keys.next();
+            if (!key.client().equals(client)) {
+                continue;
+            }
+            keys.remove();
+            EnumSet<WatchKind> kinds = watches.get(key);
+            if (kinds == null) {
+                continue;
+            }
+            boolean there = existsNow.test(key.path());
+            EventType type = null;
+            if (kinds.contains(WatchKind.CHILDREN)) {
+                type = there ? EventType.NodeChildrenChanged : EventType.NodeDeleted;
+                kinds.remove(WatchKind.CHILDREN);
+            }
+            if (kinds.contains(WatchKind.DATA) || kinds.contains(WatchKind.EXISTS) && !onAbsentNodes.contains(key)) {
+                type = there ? EventType.NodeDataChanged : EventType.NodeDeleted;
+                kinds.remove(WatchKind.DATA);
+                kinds.remove(WatchKind.EXISTS);
+            } else if (kinds.contains(WatchKind.EXISTS) && there) {
+                type = EventType.NodeCreated;
+                kinds.remove(WatchKind.EXISTS);
+            }
+            if (type != null) {
+                fired.add(new Expected(client, key.path(), type));
+            }
+            if (kinds.isEmpty()) {
+                watches.remove(key);
+                onAbsentNodes.remove(key);
+            }
+        }
+        return fired;
     }
 
     /**
@@ -46,10 +112,17 @@ final class WatchBook {
                 continue;
             }
             EnumSet<WatchKind> kinds = entry.getValue();
+            if (unreachable.contains(entry.getKey().client())) {
+                if (kinds.stream().anyMatch(kind -> kind.firedBy(type))) {
+                    missed.add(entry.getKey());
+                }
+                continue;
+            }
             if (kinds.stream().anyMatch(kind -> kind.firedBy(type))) {
                 expected.add(new Expected(entry.getKey().client(), path, type));
                 kinds.removeIf(kind -> kind.firedBy(type));
                 if (kinds.isEmpty()) {
+                    onAbsentNodes.remove(entry.getKey());
                     entries.remove();
                 }
             }
@@ -66,6 +139,9 @@ final class WatchBook {
     /** A session ended: the server forgets all of its watches. */
     void forget(String client) {
         watches.keySet().removeIf(key -> key.client().equals(client));
+        missed.removeIf(key -> key.client().equals(client));
+        onAbsentNodes.removeIf(key -> key.client().equals(client));
+        unreachable.remove(client);
     }
 
     /** The paths {@code client} has watches on, in the order they were set. */

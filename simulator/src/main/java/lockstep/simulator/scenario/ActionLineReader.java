@@ -4,10 +4,13 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import org.snakeyaml.engine.v2.nodes.ScalarNode;
 
 import lockstep.simulator.BadInputException;
+import lockstep.simulator.fault.Fault;
+import lockstep.simulator.fault.Faults;
 import lockstep.simulator.scenario.ScriptWords.Word;
 
 /**
@@ -17,10 +20,12 @@ import lockstep.simulator.scenario.ScriptWords.Word;
  */
 final class ActionLineReader {
 
-    static final String VERBS = Arrays.stream(Verb.values()).map(Verb::word).collect(Collectors.joining(", "));
+    /** Every word that may follow a client: the lock verbs, then the client faults of the registry. */
+    static final String VERBS = Stream.concat(Arrays.stream(Verb.values()).map(Verb::word),
+            Faults.of(Fault.Target.CLIENT).stream().map(Fault::word)).collect(Collectors.joining(", "));
     private static final String MODES = Arrays.stream(Mode.values()).map(Mode::word).collect(Collectors.joining(" or "));
     private static final String SERVER_VERBS =
-            Arrays.stream(ServerVerb.values()).map(verb -> "server " + verb.word()).collect(Collectors.joining(", "));
+            Faults.of(Fault.Target.SERVER).stream().map(f -> "server " + f.word()).collect(Collectors.joining(", "));
     /** Words that start a {@code key: value} step, with an example of the right form. */
     private static final Map<String, String> KEYED_FORMS = Map.of(
             "say", "say: some words",
@@ -55,14 +60,16 @@ final class ActionLineReader {
             throw Places.complaint(first.at(), "'" + first.text() + "' needs an action (expected one of " + VERBS + ")");
         }
         Word verbWord = line.get(1);
-        Verb verb = Verb.fromWord(verbWord.text()).orElseThrow(() -> Places.complaint(verbWord.at(),
-                "unknown action '" + verbWord.text() + "' (expected one of " + VERBS + ")"));
-        Mode mode = line.size() > 2 ? mode(verb, line) : null;
+        Verb verb = Verb.fromWord(verbWord.text()).orElse(null);
+        Fault fault = verb != null ? null : Faults.byWord(Fault.Target.CLIENT, verbWord.text()).orElseThrow(
+                () -> Places.complaint(verbWord.at(), "unknown action '" + verbWord.text() + "' (expected one of "
+                        + VERBS + ")"));
+        Mode mode = line.size() > 2 ? mode(verbWord.text(), verb, line) : null;
         int used = mode == null ? 2 : 3;
         if (line.size() > used) {
             throw nothingMore(line, used);
         }
-        return new Action(line.start(), line.text(), target, verb, mode);
+        return new Action(line.start(), line.text(), target, verb, mode, fault);
     }
 
     private Target target(Word word) throws BadInputException {
@@ -80,20 +87,20 @@ final class ActionLineReader {
         if (clients.contains(name)) {
             return new Target.Client(name);
         }
-        if (Verb.fromWord(name).isPresent()) {
+        if (Verb.fromWord(name).isPresent() || Faults.byWord(Fault.Target.CLIENT, name).isPresent()) {
             throw Places.complaint(word.at(), "'" + name + "' needs a client before it (expected e.g. 'c1 " + name
                     + "' or 'all " + name + "')");
         }
         throw Places.complaint(word.at(), "unknown client '" + name + "' (expected one of " + clients.describe() + ")");
     }
 
-    private static Mode mode(Verb verb, ScriptWords line) throws BadInputException {
+    private static Mode mode(String verbWord, Verb verb, ScriptWords line) throws BadInputException {
         Word word = line.get(2);
         Optional<Mode> mode = Mode.fromWord(word.text());
         if (verb != Verb.ACQUIRE) {
             if (mode.isPresent()) {
                 throw Places.complaint(word.at(), "a mode is only for acquire (expected '" + line.get(0).text() + " "
-                        + verb.word() + "' with no '" + word.text() + "')");
+                        + verbWord + "' with no '" + word.text() + "')");
             }
             return null;
         }
@@ -106,12 +113,12 @@ final class ActionLineReader {
             throw Places.complaint(line.start(), "'server' needs an action (expected " + SERVER_VERBS + ")");
         }
         Word word = line.get(1);
-        ServerVerb verb = ServerVerb.fromWord(word.text()).orElseThrow(() -> Places.complaint(word.at(),
+        Fault fault = Faults.byWord(Fault.Target.SERVER, word.text()).orElseThrow(() -> Places.complaint(word.at(),
                 "unknown server action '" + word.text() + "' (expected " + SERVER_VERBS + ")"));
         if (line.size() > 2) {
             throw nothingMore(line, 2);
         }
-        return new ServerStep(line.start(), line.text(), verb);
+        return new ServerStep(line.start(), line.text(), fault);
     }
 
     private static BadInputException nothingMore(ScriptWords line, int used) {

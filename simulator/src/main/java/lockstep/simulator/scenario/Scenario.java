@@ -11,9 +11,11 @@ import java.util.List;
  * @param seed        the file's seed, or null when absent (a {@code --seed} option overrides it either way)
  * @param clients     client names in the order the file gives them ({@code c1..cN} for a count)
  * @param script      the steps, in order
+ * @param fencing     whether the protected resource refuses stale fencing tokens (the {@code fencing:} key; true
+ *                    when absent)
  */
 public record Scenario(String source, String title, String description, Long seed,
-                       List<String> clients, List<Step> script) {
+                       List<String> clients, List<Step> script, boolean fencing) {
 
     public Scenario {
         clients = List.copyOf(clients);

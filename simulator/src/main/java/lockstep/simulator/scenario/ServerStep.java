@@ -1,5 +1,7 @@
 package lockstep.simulator.scenario;
 
-/** Something done to the ZooKeeper server rather than by a client, such as {@code server restart}. */
-public record ServerStep(Position at, String text, ServerVerb verb) implements Step {
+import lockstep.simulator.fault.Fault;
+
+/** Something done to the ZooKeeper servers rather than by a client, such as {@code server restart}: a fault. */
+public record ServerStep(Position at, String text, Fault fault) implements Step {
 }

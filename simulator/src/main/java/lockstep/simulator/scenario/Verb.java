@@ -3,18 +3,17 @@ package lockstep.simulator.scenario;
 import java.util.Arrays;
 import java.util.Optional;
 
-/** What a client does. Each verb has the one word a script uses for it. */
+/**
+ * What a client's lock code does. Each verb has the one word a script uses for it. What is done <em>to</em> a client
+ * (crash, expire, give-up, disconnect, ...) is a fault, from the fault registry.
+ */
 public enum Verb {
     /** Ask for the lock and run until holding it or waiting for it. */
     ACQUIRE("acquire"),
     /** Give the lock back: delete the client's lock node. */
     RELEASE("release"),
-    /** Stop waiting, as on a timeout: the waiting client deletes its node. */
-    GIVE_UP("give-up"),
-    /** The client's session closes abruptly; its ephemeral nodes vanish. */
-    CRASH("crash"),
-    /** The server expires the client's session. */
-    EXPIRE("expire");
+    /** Write to the protected resource, sending the client's fencing token: only while it believes it holds. */
+    WRITE("write");
 
     private final String word;
 

@@ -1,6 +1,14 @@
 package lockstep.simulator.trace;
 
 import java.util.List;
+import java.util.Locale;
+
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException.Code;
+import org.apache.zookeeper.Watcher.Event.EventType;
+
+import lockstep.algorithms.LockMode;
+import lockstep.algorithms.session.WatchKind;
 
 /**
  * One numbered entry of a trace: the single source from which every view, metric, checker and export is derived.
@@ -10,15 +18,21 @@ import java.util.List;
  * clock, from a server-assigned session id or from a random name part: clients are named, znodes are paths in which any
  * random part (a GUID, Curator's protection prefix) is written as its client's name. The JSON Lines form of every
  * event is documented in {@code docs/trace-format.md}.
+ *
+ * <p>A trace holds what happened, never a verdict on it: findings are computed from the trace by the checker whenever a
+ * trace is run, checked, rendered or opened, so a trace edited by hand shows its own findings everywhere.
  */
 public sealed interface Event {
 
     /** Position of this event in its trace, from 0. */
     int index();
 
-    /** The run's configuration: always event 0. */
+    /**
+     * The run's configuration: always event 0. {@code fencing} says whether the protected resource checks fencing
+     * tokens (the scenario's {@code fencing:} key).
+     */
     record RunStarted(int index, String scenario, String title, String algorithm, long seed, String lockPath,
-                      List<String> clients) implements Event {
+                      List<String> clients, boolean fencing) implements Event {
         public RunStarted {
             clients = List.copyOf(clients);
         }
@@ -33,14 +47,20 @@ public sealed interface Event {
     }
 
     /**
-     * A ZooKeeper call a client made, with its result. {@code result} is {@code "ok"} or the KeeperException code in
-     * lower case ({@code "nodeexists"}, {@code "nonode"}, {@code "connectionloss"}, ...). {@code detail} is what the
-     * algorithm learned: the created path, the sorted children, {@code "exists"}/{@code "absent"}; empty when nothing.
+     * A ZooKeeper call a client made, with its result: {@link Code#OK} or the error the client saw (written in lower
+     * case, {@code "nodeexists"}, {@code "connectionloss"}; {@code "systemerror"} stands for "no answer").
+     * {@code detail} is what the algorithm learned: the created path, the sorted children, {@code "exists"} /
+     * {@code "absent"}; empty when nothing.
      */
-    record Call(int index, String client, Op op, String path, boolean watch, String result, String detail)
+    record Call(int index, String client, Op op, String path, boolean watch, Code result, String detail)
             implements Event {
         public boolean ok() {
-            return "ok".equals(result);
+            return result == Code.OK;
+        }
+
+        /** The result as traces write it ({@code "ok"}, {@code "nonode"}). */
+        public String resultLabel() {
+            return label(result);
         }
     }
 
@@ -49,11 +69,16 @@ public sealed interface Event {
     }
 
     /** A watch notification delivered to {@code client}; the watch is gone (ZooKeeper watches are one-shot). */
-    record WatchFired(int index, String client, String path, String type) implements Event {
+    record WatchFired(int index, String client, String path, EventType type) implements Event {
     }
 
     /** A znode appeared. {@code sequence} is -1 for a node without a sequence number. */
-    record NodeCreated(int index, String path, long sequence, String owner, String mode) implements Event {
+    record NodeCreated(int index, String path, long sequence, String owner, CreateMode mode) implements Event {
+
+        /** The mode as traces write it ({@code "ephemeral-sequential"}). */
+        public String modeLabel() {
+            return label(mode);
+        }
     }
 
     /** A znode disappeared: deleted by {@code by}, or with its owner's session ({@code reason} says which). */
@@ -61,21 +86,59 @@ public sealed interface Event {
     }
 
     /**
-     * A client's lock state changed. {@code mode} is {@code "read"}, {@code "write"} or {@code "exclusive"} for
-     * requesting and holding, {@code watching} the path a waiting client watches (empty otherwise).
+     * A client's lock state changed, as the client itself sees it (what its lock API says). {@code mode} is the mode
+     * it asks for or holds (null when it neither asks nor holds); {@code watching} the path a waiting client watches
+     * (empty otherwise).
      */
-    record ClientState(int index, String client, State state, String mode, String watching) implements Event {
+    record ClientState(int index, String client, State state, LockMode mode, String watching) implements Event {
+
+        /** The mode as traces write it: {@code "read"}, {@code "write"}, {@code "exclusive"}, or "" for none. */
+        public String modeLabel() {
+            return mode == null ? "" : mode.label();
+        }
     }
 
-    /** Something done to the system rather than by a client: a crash, a session expiry, a server restart. */
+    /**
+     * Something done to the system rather than by a client's lock code: a fault from the fault registry
+     * ({@code kind} is its name: {@code crash}, {@code disconnect}, {@code server-stop}, ...), {@code client} the
+     * client it hit ("" for the servers).
+     */
     record Fault(int index, String kind, String client, String detail) implements Event {
     }
 
-    /** A checker finding: {@code at} is the event where it shows, {@code clients} those involved. */
-    record Violation(int index, int at, String kind, List<String> clients, String message) implements Event {
-        public Violation {
-            clients = List.copyOf(clients);
+    /**
+     * A choice the scheduler made: the {@code options} open at that moment, in a fixed order (calls waiting at the
+     * seam in client order, then notifications waiting to be delivered in client, path and type order), and the
+     * position of the one it {@code taken}. A run records every point with two or more options; replaying these
+     * events replays the run.
+     */
+    record Choice(int index, List<String> options, int taken) implements Event {
+        public Choice {
+            options = List.copyOf(options);
+            if (taken < 0 || taken >= options.size()) {
+                throw new IllegalArgumentException("choice " + taken + " of " + options.size() + " options");
+            }
         }
+
+        /** The option taken, as written. */
+        public String chosen() {
+            return options.get(taken);
+        }
+    }
+
+    /**
+     * A client's connection to the servers changed, as the client saw it: {@code session} is the session's count for
+     * this client (1 for its first; a client that reconnects after an expiry with a new session counts up).
+     */
+    record Connection(int index, String client, ConnectionState state, int session) implements Event {
+    }
+
+    /**
+     * A client wrote to the protected resource while it believed it held the lock, sending its fencing
+     * {@code token} (its lock node's sequence number, or the creation zxid of a node without one). {@code accepted}
+     * says what the resource did; {@code detail} why, in words.
+     */
+    record Write(int index, String client, long token, boolean accepted, String detail) implements Event {
     }
 
     /** The run ended; {@code outcome} is {@code "completed"} or one line saying why it stopped. */
@@ -108,9 +171,28 @@ public sealed interface Event {
         }
     }
 
-    /** What a watch waits for: data and exists watches fire on the node, child watches on its children. */
-    enum WatchKind {
-        DATA, EXISTS, CHILDREN
+    /** A client's connection as the client sees it. */
+    enum ConnectionState {
+        /** Its session is established (first connect, or a new session after an expiry). */
+        CONNECTED,
+        /** It lost its connection; its session may still be alive on the server. */
+        DISCONNECTED,
+        /** It connected again and kept its session (watches are set again by the client library). */
+        RECONNECTED,
+        /** It learned that the server ended its session: its ephemeral nodes and watches are gone. */
+        EXPIRED,
+        /** Its session was closed: politely, or abruptly in a crash. */
+        CLOSED;
+
+        /** The name used in traces ({@code reconnected}). */
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** How traces write a ZooKeeper result code, a create mode or a watch kind: lower case, '-' between words. */
+    static String label(Enum<?> value) {
+        return value.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     /** A client's lock state, as the window colours it. */

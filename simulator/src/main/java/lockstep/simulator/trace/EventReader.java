@@ -1,7 +1,13 @@
 package lockstep.simulator.trace;
 
 import java.util.Arrays;
-import java.util.Locale;
+import java.util.List;
+
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException.Code;
+
+import lockstep.algorithms.LockMode;
+import lockstep.algorithms.session.WatchKind;
 import java.util.stream.Collectors;
 
 import lockstep.simulator.BadInputException;
@@ -34,21 +40,25 @@ final class EventReader {
         }
         return switch (type) {
             case RUN_STARTED -> new Event.RunStarted(index, json.text("scenario"), json.text("title"),
-                    json.text("algorithm"), json.longInteger("seed"), json.text("lockPath"), json.texts("clients"));
+                    json.text("algorithm"), json.longInteger("seed"), json.text("lockPath"), json.texts("clients"),
+                    !json.has("fencing") || json.bool("fencing")); // traces from before fencing: it was not checked
             case SCRIPT_LINE -> new Event.ScriptLine(index, json.integer("step"), json.integer("line"), json.text("text"));
             case NARRATION -> new Event.Narration(index, json.text("text"));
             case CALL -> new Event.Call(index, json.text("client"), op(json), json.text("path"), json.bool("watch"),
-                    json.text("result"), json.text("detail"));
+                    result(json), json.text("detail"));
             case WATCH_SET -> new Event.WatchSet(index, json.text("client"), json.text("path"), watchKind(json));
-            case WATCH_FIRED -> new Event.WatchFired(index, json.text("client"), json.text("path"), json.text("event"));
+            case WATCH_FIRED -> new Event.WatchFired(index, json.text("client"), json.text("path"), notification(json));
             case NODE_CREATED -> new Event.NodeCreated(index, json.text("path"), json.longInteger("seq"),
-                    json.text("owner"), json.text("mode"));
+                    json.text("owner"), createMode(json));
             case NODE_DELETED -> new Event.NodeDeleted(index, json.text("path"), json.text("owner"), json.text("reason"));
-            case CLIENT_STATE -> new Event.ClientState(index, json.text("client"), state(json), json.text("mode"),
+            case CLIENT_STATE -> new Event.ClientState(index, json.text("client"), state(json), lockMode(json),
                     json.text("watching"));
             case FAULT -> new Event.Fault(index, json.text("kind"), json.text("client"), json.text("detail"));
-            case VIOLATION -> new Event.Violation(index, json.integer("at"), json.text("kind"), json.texts("clients"),
-                    json.text("message"));
+            case CHOICE -> choice(json, index);
+            case CONNECTION -> new Event.Connection(index, json.text("client"), connectionState(json),
+                    json.integer("session"));
+            case WRITE -> new Event.Write(index, json.text("client"), json.longInteger("token"), json.bool("accepted"),
+                    json.text("detail"));
             case RUN_ENDED -> new Event.RunEnded(index, json.text("outcome"));
         };
     }
@@ -64,14 +74,64 @@ final class EventReader {
                 + Arrays.stream(Event.Op.values()).map(Event.Op::label).collect(Collectors.joining(", ")));
     }
 
-    private static Event.WatchKind watchKind(JsonLine json) throws BadInputException {
-        String label = json.text("kind");
-        for (Event.WatchKind kind : Event.WatchKind.values()) {
-            if (kind.name().toLowerCase(Locale.ROOT).equals(label)) {
-                return kind;
+    private static WatchKind watchKind(JsonLine json) throws BadInputException {
+        return labelled(json, "kind", "watch kind", WatchKind.values());
+    }
+
+    private static Code result(JsonLine json) throws BadInputException {
+        return labelled(json, "result", "result", Code.values());
+    }
+
+    private static CreateMode createMode(JsonLine json) throws BadInputException {
+        return labelled(json, "mode", "create mode", CreateMode.values());
+    }
+
+    private static Event.ConnectionState connectionState(JsonLine json) throws BadInputException {
+        return labelled(json, "state", "connection state", Event.ConnectionState.values());
+    }
+
+    private static org.apache.zookeeper.Watcher.Event.EventType notification(JsonLine json)
+            throws BadInputException {
+        String label = json.text("event");
+        for (var type : org.apache.zookeeper.Watcher.Event.EventType.values()) {
+            if (type != org.apache.zookeeper.Watcher.Event.EventType.None && type.name().equals(label)) {
+                return type;
             }
         }
-        throw json.wrong("kind", "names an unknown watch kind \"" + label + "\"", "data, exists or children");
+        throw json.wrong("event", "names an unknown notification \"" + label + "\"", "one of NodeCreated, "
+                + "NodeDeleted, NodeDataChanged, NodeChildrenChanged");
+    }
+
+    private static LockMode lockMode(JsonLine json) throws BadInputException {
+        if (json.text("mode").isEmpty()) {
+            return null;
+        }
+        return labelled(json, "mode", "lock mode", LockMode.values());
+    }
+
+    private static Event.Choice choice(JsonLine json, int index) throws BadInputException {
+        List<String> options = json.texts("options");
+        int taken = json.integer("taken");
+        if (options.size() < 2) {
+            throw json.wrong("options", "lists " + options.size() + " option(s)", "two or more: a choice has options");
+        }
+        if (taken < 0 || taken >= options.size()) {
+            throw json.wrong("taken", "is " + taken, "a position in options, 0 to " + (options.size() - 1));
+        }
+        return new Event.Choice(index, options, taken);
+    }
+
+    /** The constant whose trace label (lower case, '-' between words) is the field's text. */
+    private static <E extends Enum<E>> E labelled(JsonLine json, String field, String what, E[] values)
+            throws BadInputException {
+        String label = json.text(field);
+        for (E value : values) {
+            if (Event.label(value).equals(label)) {
+                return value;
+            }
+        }
+        throw json.wrong(field, "names an unknown " + what + " \"" + label + "\"", "one of "
+                + Arrays.stream(values).map(Event::label).collect(Collectors.joining(", ")));
     }
 
     private static Event.State state(JsonLine json) throws BadInputException {

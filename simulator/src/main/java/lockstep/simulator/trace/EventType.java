@@ -10,7 +10,8 @@ import java.util.stream.Collectors;
  * every trace file.
  */
 enum EventType {
-    RUN_STARTED("run-started", Event.RunStarted.class, "scenario", "title", "algorithm", "seed", "lockPath", "clients"),
+    RUN_STARTED("run-started", Event.RunStarted.class, "scenario", "title", "algorithm", "seed", "lockPath", "clients",
+            "fencing"),
     SCRIPT_LINE("script-line", Event.ScriptLine.class, "step", "line", "text"),
     NARRATION("narration", Event.Narration.class, "text"),
     CALL("call", Event.Call.class, "client", "op", "path", "watch", "result", "detail"),
@@ -20,7 +21,9 @@ enum EventType {
     NODE_DELETED("node-deleted", Event.NodeDeleted.class, "path", "owner", "reason"),
     CLIENT_STATE("client-state", Event.ClientState.class, "client", "state", "mode", "watching"),
     FAULT("fault", Event.Fault.class, "kind", "client", "detail"),
-    VIOLATION("violation", Event.Violation.class, "at", "kind", "clients", "message"),
+    CHOICE("choice", Event.Choice.class, "options", "taken"),
+    CONNECTION("connection", Event.Connection.class, "client", "state", "session"),
+    WRITE("write", Event.Write.class, "client", "token", "accepted", "detail"),
     RUN_ENDED("run-ended", Event.RunEnded.class, "outcome");
 
     final String label;

@@ -47,6 +47,7 @@ final class EventWriter {
                 json.writeNumberField("seed", e.seed());
                 text("lockPath", e.lockPath());
                 texts("clients", e.clients());
+                json.writeBooleanField("fencing", e.fencing());
             } else if (event instanceof Event.ScriptLine e) {
                 json.writeNumberField("step", e.step());
                 json.writeNumberField("line", e.line());
@@ -58,7 +59,7 @@ final class EventWriter {
                 text("op", e.op() == null ? null : e.op().label());
                 text("path", e.path());
                 json.writeBooleanField("watch", e.watch());
-                text("result", e.result());
+                text("result", e.resultLabel());
                 text("detail", e.detail());
             } else if (event instanceof Event.WatchSet e) {
                 text("client", e.client());
@@ -67,12 +68,12 @@ final class EventWriter {
             } else if (event instanceof Event.WatchFired e) {
                 text("client", e.client());
                 text("path", e.path());
-                text("event", e.type());
+                text("event", e.type() == null ? null : e.type().name());
             } else if (event instanceof Event.NodeCreated e) {
                 text("path", e.path());
                 json.writeNumberField("seq", e.sequence());
                 text("owner", e.owner());
-                text("mode", e.mode());
+                text("mode", e.mode() == null ? null : e.modeLabel());
             } else if (event instanceof Event.NodeDeleted e) {
                 text("path", e.path());
                 text("owner", e.owner());
@@ -80,17 +81,24 @@ final class EventWriter {
             } else if (event instanceof Event.ClientState e) {
                 text("client", e.client());
                 text("state", e.state() == null ? null : e.state().label());
-                text("mode", e.mode());
+                text("mode", e.modeLabel());
                 text("watching", e.watching());
             } else if (event instanceof Event.Fault e) {
                 text("kind", e.kind());
                 text("client", e.client());
                 text("detail", e.detail());
-            } else if (event instanceof Event.Violation e) {
-                json.writeNumberField("at", e.at());
-                text("kind", e.kind());
-                texts("clients", e.clients());
-                text("message", e.message());
+            } else if (event instanceof Event.Choice e) {
+                texts("options", e.options());
+                json.writeNumberField("taken", e.taken());
+            } else if (event instanceof Event.Connection e) {
+                text("client", e.client());
+                text("state", e.state() == null ? null : e.state().label());
+                json.writeNumberField("session", e.session());
+            } else if (event instanceof Event.Write e) {
+                text("client", e.client());
+                json.writeNumberField("token", e.token());
+                json.writeBooleanField("accepted", e.accepted());
+                text("detail", e.detail());
             } else if (event instanceof Event.RunEnded e) {
                 text("outcome", e.outcome());
             }

@@ -103,6 +103,12 @@ final class JsonLine {
         return fields.containsKey(name);
     }
 
+    /** The field's text, or null when it is missing or not a string. */
+    String textOrNull(String name) {
+        Field field = fields.get(name);
+        return field != null && field.value().isTextual() ? field.value().textValue() : null;
+    }
+
     Collection<String> names() {
         return fields.keySet();
     }

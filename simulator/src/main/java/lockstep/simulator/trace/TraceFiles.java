@@ -124,6 +124,7 @@ public final class TraceFiles {
             throw new BadInputException(source, 1, 1, "the file is empty (a trace: a run-started event on line 1)");
         }
         List<Event> events = new ArrayList<>(lines.size());
+        boolean ended = false;
         for (int i = 0; i < lines.size(); i++) {
             int lineNumber = i + 1;
             String text = lines.get(i);
@@ -136,7 +137,14 @@ public final class TraceFiles {
             }
             boolean cutShort = i == lines.size() - 1 && !endsWithNewline;
             JsonLine json = JsonLine.parse(text, source, lineNumber, cutShort);
+            if (ended && "violation".equals(json.textOrNull("type"))) {
+                continue; // an older trace's recorded findings: findings are computed afresh from the events
+            }
+            if (ended) {
+                throw json.wrong("type", "follows the run-ended event", "nothing after run-ended: it ends the run");
+            }
             Event event = EventReader.read(json, i);
+            ended = event instanceof Event.RunEnded;
             if (i == 0 && !(event instanceof Event.RunStarted)) {
                 throw json.wrong("type", "is \"" + EventType.of(event).label + "\"",
                         "run-started: a trace starts with its run's configuration");
@@ -145,6 +153,10 @@ public final class TraceFiles {
                 throw json.wrong("type", "is a second \"run-started\"", "one run per trace, started on line 1");
             }
             events.add(event);
+        }
+        if (!ended) {
+            throw new BadInputException(source, lines.size(), 1, "the trace stops after event " + (events.size() - 1)
+                    + " without a run-ended event: it is truncated (a whole trace, as lockstep run --trace writes it)");
         }
         return List.copyOf(events);
     }

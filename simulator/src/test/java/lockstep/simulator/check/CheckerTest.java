@@ -1,6 +1,7 @@
 package lockstep.simulator.check;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -9,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 import lockstep.simulator.trace.Event;
 import lockstep.simulator.trace.Event.State;
-import lockstep.simulator.trace.Event.WatchKind;
+import lockstep.algorithms.session.WatchKind;
 import lockstep.simulator.trace.TraceBuilder;
 
 class CheckerTest {
@@ -50,7 +51,7 @@ class CheckerTest {
     void aReaderBesideAWriterBreaksMutualExclusionToo() {
         TraceBuilder t = TraceBuilder.run("read-write", "/lockstep/rw", "r1", "w1").mode("write").holding("w1")
                 .mode("read").holding("r1");
-        Event.Violation finding = Checker.check(t.build()).get(0);
+        Finding finding = Checker.check(t.build()).get(0);
         assertEquals(List.of("w1", "r1"), finding.clients());
         assertEquals(t.last(), finding.at());
     }
@@ -135,48 +136,51 @@ class CheckerTest {
     }
 
     @Test
-    void newFindingsAreNumberedFromTheTraceSize() {
+    void findingsComeInTheInvariantsOrderAndPointAtTheirEvent() {
         List<Event> trace = TraceBuilder.herd("c1", "c2").holding("c1").watch("c1", "/lockstep/herd", WatchKind.CHILDREN)
                 .holding("c2").ended().build();
-        List<Event.Violation> findings = Checker.check(trace);
-        assertEquals(List.of("mutual-exclusion", "watch-left-behind"),
-                findings.stream().map(Event.Violation::kind).toList());
-        assertEquals(List.of(trace.size(), trace.size() + 1), findings.stream().map(Event.Violation::index).toList());
-        assertEquals(List.of(3, 4), findings.stream().map(Event.Violation::at).toList());
+        List<Finding> findings = Checker.check(trace);
+        assertEquals(List.of("mutual-exclusion", "watch-left-behind"), findings.stream().map(Finding::kind).toList());
+        assertEquals(List.of(3, 4), findings.stream().map(Finding::at).toList());
     }
 
     @Test
-    void checkingATraceWithItsFindingsAppendedGivesTheSameFindings() {
-        TraceBuilder t = TraceBuilder.herd("c1", "c2").requesting("c1").creates("c1", 1).holding("c1").holding("c2")
-                .watch("c1", "/lockstep/herd", WatchKind.CHILDREN).state("c1", State.CRASHED, "", "")
-                .released("c2").ended();
-        List<Event> trace = new ArrayList<>(t.build());
-        List<Event.Violation> findings = Checker.check(trace);
-        assertEquals(2, findings.size());
-        trace.addAll(findings);
-        assertEquals(findings, Checker.check(trace));
-        assertEquals(findings, Checker.check(trace));
+    void aZombieIsANoteAndItsAcceptedWriteAFailure() {
+        TraceBuilder t = Runs.cleanQueue();
+        t.line("c1 again").requesting("c1").creates("c1", 3).holding("c1").write("c1", 3, true)
+                .fault("expire", "c1", "the server expired c1's session").deleted(t.node(3), "c1", "session expired");
+        int expiredAt = t.last() - 1;
+        t.requesting("c2").creates("c2", 4).holding("c2").write("c2", 4, true).write("c1", 3, true);
+        int zombieWrite = t.last();
+        t.deletes("c2", 4).released("c2").ended();
+        List<Finding> findings = Checker.check(t.build());
+        assertEquals(List.of("unfenced-write", "stale-holder"), findings.stream().map(Finding::kind).toList(),
+                findings.toString());
+        assertEquals(zombieWrite, findings.get(0).at());
+        assertTrue(findings.get(0).isFailure());
+        assertEquals(expiredAt, findings.get(1).at());
+        assertTrue(findings.get(1).note());
     }
 
     @Test
-    void recordedFindingsAreKeptAndNotRepeatedEvenIfWordedDifferently() {
-        TraceBuilder t = TraceBuilder.herd("c1", "c2").holding("c1").holding("c2");
-        int at = t.last();
-        t.released("c1").released("c2").ended();
-        t.violation(at, "mutual-exclusion", List.of("c1", "c2"), "event " + at + ": two holders");
-        t.violation(2, "deadlock", List.of("c1"), "event 2: the conductor's own finding");
-        List<Event> trace = t.build();
-        assertEquals(List.of(trace.get(trace.size() - 2), trace.get(trace.size() - 1)), Checker.check(trace));
+    void aRefusedStaleWriteIsNoFinding() {
+        TraceBuilder t = Runs.cleanQueue();
+        t.line("c1 again").requesting("c1").creates("c1", 3).holding("c1")
+                .fault("expire", "c1", "expired").deleted(t.node(3), "c1", "session expired")
+                .requesting("c2").creates("c2", 4).holding("c2").write("c2", 4, true).write("c1", 3, false)
+                .deletes("c2", 4).released("c2").ended();
+        assertEquals(List.of("stale-holder"), Checker.check(t.build()).stream().map(Finding::kind).toList());
     }
 
     @Test
     void everyInvariantHasAKindAndASentence() {
-        assertEquals(List.of("mutual-exclusion", "stuck-waiter", "orphaned-node", "watch-left-behind"),
+        assertEquals(List.of("mutual-exclusion", "unfenced-write", "stuck-waiter", "orphaned-node",
+                        "watch-left-behind", "stale-holder"),
                 Checker.invariants().stream().map(Invariant::kind).toList());
         Checker.invariants().forEach(i -> assertEquals('.', i.sentence().charAt(i.sentence().length() - 1)));
     }
 
     private static List<String> messages(List<Event> trace, String kind) {
-        return Checker.check(trace).stream().filter(v -> v.kind().equals(kind)).map(Event.Violation::message).toList();
+        return Checker.check(trace).stream().filter(v -> v.kind().equals(kind)).map(Finding::message).toList();
     }
 }

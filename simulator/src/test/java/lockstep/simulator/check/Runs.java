@@ -1,7 +1,7 @@
 package lockstep.simulator.check;
 
 import lockstep.simulator.trace.Event.Op;
-import lockstep.simulator.trace.Event.WatchKind;
+import lockstep.algorithms.session.WatchKind;
 import lockstep.simulator.trace.TraceBuilder;
 
 /** Hand-built runs shared by the checker and metrics tests. */

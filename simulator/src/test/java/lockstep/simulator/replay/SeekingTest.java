@@ -64,10 +64,10 @@ class SeekingTest {
     private static List<ReplayState> statesReplayedOneByOne(List<Event> trace) {
         List<ReplayState> states = new ArrayList<>(trace.size());
         Replay replay = Replay.start(trace.get(0));
-        states.add(replay.copy().freeze(List.of()));
+        states.add(replay.copy().freeze());
         for (Event event : trace.subList(1, trace.size())) {
             replay.apply(event);
-            states.add(replay.copy().freeze(List.of()));
+            states.add(replay.copy().freeze());
         }
         return states;
     }

@@ -39,22 +39,22 @@ class ScenarioLoaderTest {
         Scenario scenario = ScenarioLoader.parse("x.yaml", EXAMPLE);
 
         List<Step> expected = List.of(
-                new Action(at(6, 5), "all acquire", new Target.All(), Verb.ACQUIRE, null),
-                new Action(at(7, 5), "c3 acquire read", new Target.Client("c3"), Verb.ACQUIRE, Mode.READ),
+                new Action(at(6, 5), "all acquire", new Target.All(), Verb.ACQUIRE, null, null),
+                new Action(at(7, 5), "c3 acquire read", new Target.Client("c3"), Verb.ACQUIRE, Mode.READ, null),
                 new Together(at(8, 5), "together: [c4 acquire, c1 release]", List.of(
-                        new Action(at(8, 16), "c4 acquire", new Target.Client("c4"), Verb.ACQUIRE, null),
-                        new Action(at(8, 28), "c1 release", new Target.Client("c1"), Verb.RELEASE, null))),
+                        new Action(at(8, 16), "c4 acquire", new Target.Client("c4"), Verb.ACQUIRE, null, null),
+                        new Action(at(8, 28), "c1 release", new Target.Client("c1"), Verb.RELEASE, null, null))),
                 new Say(at(9, 5), "say: Everyone is watching the same znode.", "Everyone is watching the same znode."),
-                new Action(at(10, 5), "holder release", new Target.Holder(), Verb.RELEASE, null),
+                new Action(at(10, 5), "holder release", new Target.Holder(), Verb.RELEASE, null, null),
                 new Repeat(at(11, 5), "repeat 9: holder release", 9, List.of(
-                        new Action(at(11, 15), "holder release", new Target.Holder(), Verb.RELEASE, null))),
-                new Action(at(12, 5), "c2 give-up", new Target.Client("c2"), Verb.GIVE_UP, null),
-                new Action(at(13, 5), "c3 crash", new Target.Client("c3"), Verb.CRASH, null),
-                new Action(at(14, 5), "c4 expire", new Target.Client("c4"), Verb.EXPIRE, null),
-                new ServerStep(at(15, 5), "server restart", ServerVerb.RESTART));
+                        new Action(at(11, 15), "holder release", new Target.Holder(), Verb.RELEASE, null, null))),
+                new Action(at(12, 5), "c2 give-up", new Target.Client("c2"), null, null, fault("give-up")),
+                new Action(at(13, 5), "c3 crash", new Target.Client("c3"), null, null, fault("crash")),
+                new Action(at(14, 5), "c4 expire", new Target.Client("c4"), null, null, fault("expire")),
+                new ServerStep(at(15, 5), "server restart", fault("server-restart")));
         Scenario wanted = new Scenario("x.yaml", "The herd effect",
                 "Ten clients want the same lock. Watch who wakes up when it is released.", 7L,
-                List.of("c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "c9", "c10"), expected);
+                List.of("c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "c9", "c10"), expected, true);
         assertEquals(wanted, scenario);
     }
 
@@ -73,8 +73,8 @@ class ScenarioLoaderTest {
 
         assertEquals(List.of("carol", "alice", "bob_2"), scenario.clients());
         assertEquals(List.of(
-                new Action(at(4, 5), "bob_2 acquire write", new Target.Client("bob_2"), Verb.ACQUIRE, Mode.WRITE),
-                new Action(at(5, 5), "holders release", new Target.Holders(), Verb.RELEASE, null)),
+                new Action(at(4, 5), "bob_2 acquire write", new Target.Client("bob_2"), Verb.ACQUIRE, Mode.WRITE, null),
+                new Action(at(5, 5), "holders release", new Target.Holders(), Verb.RELEASE, null, null)),
                 scenario.script());
     }
 
@@ -137,5 +137,9 @@ class ScenarioLoaderTest {
         Scenario scenario = ScenarioLoader.parse("x.yaml", "title: T\nclients: 3\nscript: [c3 acquire]\n");
 
         assertEquals(List.of("c1", "c2", "c3"), scenario.clients());
+    }
+
+    private static lockstep.simulator.fault.Fault fault(String name) {
+        return lockstep.simulator.fault.Faults.byName(name).orElseThrow();
     }
 }

@@ -2,10 +2,17 @@ package lockstep.simulator.trace;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException.Code;
+import org.apache.zookeeper.Watcher.Event.EventType;
+
+import lockstep.algorithms.LockMode;
+import lockstep.algorithms.session.WatchKind;
 
 import lockstep.simulator.trace.Event.Op;
 import lockstep.simulator.trace.Event.State;
-import lockstep.simulator.trace.Event.WatchKind;
 
 /**
  * Hand-built traces for tests: every method appends one event with the next index, so a test reads like the run it
@@ -20,7 +27,7 @@ public final class TraceBuilder {
 
     private TraceBuilder(String algorithm, String lockPath, List<String> clients) {
         this.lockPath = lockPath;
-        events.add(new Event.RunStarted(0, "test", "A test run", algorithm, 42L, lockPath, clients));
+        events.add(new Event.RunStarted(0, "test", "A test run", algorithm, 42L, lockPath, clients, true));
     }
 
     public static TraceBuilder run(String algorithm, String lockPath, String... clients) {
@@ -58,7 +65,8 @@ public final class TraceBuilder {
     }
 
     public TraceBuilder call(String client, Op op, String path, boolean watch, String result, String detail) {
-        return add(new Event.Call(next(), client, op, path, watch, result, detail));
+        return add(new Event.Call(next(), client, op, path, watch, Code.valueOf(result.toUpperCase(Locale.ROOT)),
+                detail));
     }
 
     public TraceBuilder watch(String client, String path, WatchKind kind) {
@@ -66,7 +74,7 @@ public final class TraceBuilder {
     }
 
     public TraceBuilder fire(String client, String path, String type) {
-        return add(new Event.WatchFired(next(), client, path, type));
+        return add(new Event.WatchFired(next(), client, path, EventType.valueOf(type)));
     }
 
     public TraceBuilder created(String path, long sequence, String owner) {
@@ -74,7 +82,8 @@ public final class TraceBuilder {
     }
 
     public TraceBuilder created(String path, long sequence, String owner, String mode) {
-        return add(new Event.NodeCreated(next(), path, sequence, owner, mode));
+        return add(new Event.NodeCreated(next(), path, sequence, owner,
+                CreateMode.valueOf(mode.toUpperCase(Locale.ROOT).replace('-', '_'))));
     }
 
     public TraceBuilder deleted(String path, String owner, String reason) {
@@ -82,7 +91,8 @@ public final class TraceBuilder {
     }
 
     public TraceBuilder state(String client, State state, String mode, String watching) {
-        return add(new Event.ClientState(next(), client, state, mode, watching));
+        return add(new Event.ClientState(next(), client, state,
+                mode.isEmpty() ? null : LockMode.valueOf(mode.toUpperCase(Locale.ROOT)), watching));
     }
 
     public TraceBuilder requesting(String client) {
@@ -105,8 +115,12 @@ public final class TraceBuilder {
         return add(new Event.Fault(next(), kind, client, detail));
     }
 
-    public TraceBuilder violation(int at, String kind, List<String> clients, String message) {
-        return add(new Event.Violation(next(), at, kind, clients, message));
+    public TraceBuilder connection(String client, Event.ConnectionState state, int session) {
+        return add(new Event.Connection(next(), client, state, session));
+    }
+
+    public TraceBuilder write(String client, long token, boolean accepted) {
+        return add(new Event.Write(next(), client, token, accepted, accepted ? "accepted" : "refused"));
     }
 
     public TraceBuilder ended() {

@@ -9,6 +9,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException.Code;
+import org.apache.zookeeper.Watcher.Event.EventType;
+
+import lockstep.algorithms.LockMode;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -17,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 import lockstep.simulator.BadInputException;
 import lockstep.simulator.trace.Event.Op;
 import lockstep.simulator.trace.Event.State;
-import lockstep.simulator.trace.Event.WatchKind;
+import lockstep.algorithms.session.WatchKind;
 
 class TraceFilesTest {
 
@@ -31,18 +37,21 @@ class TraceFilesTest {
     /** One event of every type, with text that needs escaping. */
     static List<Event> everyKindOfEvent() {
         return List.of(
-                new Event.RunStarted(0, "herd", "The \"herd\" effect", "herd", -7L, "/lockstep/herd", List.of("c1", "c2")),
+                new Event.RunStarted(0, "herd", "The \"herd\" effect", "herd", -7L, "/lockstep/herd", List.of("c1", "c2"), false),
                 new Event.ScriptLine(1, 1, 5, "c1 acquires"),
                 new Event.Narration(2, "Ünïcödé and a tab\there"),
-                new Event.Call(3, "c1", Op.GET_CHILDREN, "/lockstep/herd", true, "ok", "[lock-0000000001]"),
+                new Event.Call(3, "c1", Op.GET_CHILDREN, "/lockstep/herd", true, Code.OK, "[lock-0000000001]"),
                 new Event.WatchSet(4, "c1", "/lockstep/herd", WatchKind.CHILDREN),
-                new Event.WatchFired(5, "c1", "/lockstep/herd", "NodeChildrenChanged"),
-                new Event.NodeCreated(6, "/lockstep/herd/lock-0000000001", 1, "c1", "ephemeral-sequential"),
+                new Event.WatchFired(5, "c1", "/lockstep/herd", EventType.NodeChildrenChanged),
+                new Event.NodeCreated(6, "/lockstep/herd/lock-0000000001", 1, "c1", CreateMode.EPHEMERAL_SEQUENTIAL),
                 new Event.NodeDeleted(7, "/lockstep/herd/lock-0000000001", "c1", "session expired"),
-                new Event.ClientState(8, "c2", State.GAVE_UP, "", ""),
+                new Event.ClientState(8, "c2", State.GAVE_UP, null, ""),
                 new Event.Fault(9, "crash", "c2", "killed"),
-                new Event.Violation(10, 8, "stuck-waiter", List.of("c2"), "event 8: c2 is stuck"),
-                new Event.RunEnded(11, "completed"));
+                new Event.Choice(10, List.of("c1 getChildren /lockstep/herd", "c2 <- NodeDeleted /l/x"), 1),
+                new Event.Connection(11, "c1", Event.ConnectionState.RECONNECTED, 1),
+                new Event.Write(12, "c1", 3, false, "refused: token 3 is older than 4 (from c2)"),
+                new Event.ClientState(13, "c1", State.HOLDING, LockMode.READ, ""),
+                new Event.RunEnded(14, "completed"));
     }
 
     @Test
@@ -66,9 +75,9 @@ class TraceFilesTest {
         assertEquals("{\"i\":12,\"type\":\"call\",\"client\":\"c1\",\"op\":\"getChildren\","
                         + "\"path\":\"/lockstep/herd/lock-0000000001\",\"watch\":false,\"result\":\"ok\",\"detail\":\"x\"}",
                 TraceFiles.toJson(new Event.Call(12, "c1", Op.GET_CHILDREN, "/lockstep/herd/lock-0000000001", false,
-                        "ok", "x")));
+                        Code.OK, "x")));
         assertEquals("{\"i\":3,\"type\":\"client-state\",\"client\":\"c2\",\"state\":\"gave-up\",\"mode\":\"\","
-                + "\"watching\":\"\"}", TraceFiles.toJson(new Event.ClientState(3, "c2", State.GAVE_UP, "", "")));
+                + "\"watching\":\"\"}", TraceFiles.toJson(new Event.ClientState(3, "c2", State.GAVE_UP, null, "")));
         assertEquals("{\"i\":4,\"type\":\"watch-set\",\"client\":\"c1\",\"path\":\"/l\",\"kind\":\"exists\"}",
                 TraceFiles.toJson(new Event.WatchSet(4, "c1", "/l", WatchKind.EXISTS)));
     }
@@ -160,7 +169,8 @@ class TraceFilesTest {
 
     @Test
     void aCompleteLastLineWithoutNewlineIsAccepted() throws Exception {
-        assertEquals(1, TraceFiles.parse(FIRST, "t.jsonl").size());
+        assertEquals(2, TraceFiles.parse(FIRST + "\n{\"i\":1,\"type\":\"run-ended\",\"outcome\":\"completed\"}",
+                "t.jsonl").size());
     }
 
     @Test

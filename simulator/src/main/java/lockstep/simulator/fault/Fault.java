@@ -1,0 +1,50 @@
+package lockstep.simulator.fault;
+
+/**
+ * Something a scenario does to the system rather than through a client's lock code: a crash, an expiry, a cut
+ * network, a paused process, a stopped server. Each fault is one class, found by the {@link Faults} registry: its
+ * script word, its description (for {@code lockstep list} and the docs), when it applies, and what it does through a
+ * {@link FaultContext}. Adding a fault means adding its class and its entry in {@code docs/scenario-format.md}; the
+ * loader, the runner and {@code list} pick it up from the registry.
+ *
+ * <p>A fault runs at a stable point of a lockstep run, records itself first ({@link FaultContext#record}), then
+ * acts, and waits (counted, never slept) for what it must see happen before it returns, so the trace is the same in
+ * every run.
+ */
+public interface Fault {
+
+    /** Whom a fault is done to: a script line {@code c1 crash} or {@code server stop}. */
+    enum Target {
+        CLIENT, SERVER
+    }
+
+    /** The name in traces and {@code list} ({@code crash}, {@code server-stop}). */
+    String name();
+
+    /** The word in scripts after the client or {@code server} ({@code crash}, {@code stop}). */
+    String word();
+
+    Target target();
+
+    /** One line for {@code lockstep list} and the docs. */
+    String description();
+
+    /**
+     * Why the fault cannot apply now, as the rest of "c1 cannot crash: ...", e.g. "it is not paused (expected a
+     * paused client)"; null when it can. Asked before {@link #apply}.
+     *
+     * @param client the client's name, or "" for a server fault
+     */
+    default String refusal(FaultContext context, String client) {
+        return null;
+    }
+
+    /**
+     * A short script for three clients {@code c1..c3} that shows the fault and ends with everyone done: the docs show
+     * it, and the tests run it on every algorithm.
+     */
+    java.util.List<String> example();
+
+    /** Does it, and returns once the run may go on. */
+    void apply(FaultContext context, String client) throws Exception;
+}

@@ -1,0 +1,53 @@
+package lockstep.simulator.fault;
+
+import lockstep.simulator.trace.Event.ConnectionState;
+
+/**
+ * {@code cN resume}: the paused client carries on where it was. The events it missed arrive now: a notification, or
+ * the news that its session expired while it was paused.
+ */
+public final class Resume implements Fault {
+
+    @Override
+    public String name() {
+        return "resume";
+    }
+
+    @Override
+    public String word() {
+        return "resume";
+    }
+
+    @Override
+    public Target target() {
+        return Target.CLIENT;
+    }
+
+    @Override
+    public String description() {
+        return "the paused client carries on where it was; the events it missed arrive now";
+    }
+
+    @Override
+    public java.util.List<String> example() {
+        return java.util.List.of("all acquire", "c1 pause", "c1 resume", "holder release", "holder release", "holder release");
+    }
+
+    @Override
+    public String refusal(FaultContext context, String client) {
+        return context.client(client).paused() ? null : "it is not paused (expected a client paused by pause)";
+    }
+
+    @Override
+    public void apply(FaultContext context, String client) {
+        context.record(this, client, client + " carries on where it was");
+        var view = context.client(client);
+        int seen = context.connectionEventsSeen(client);
+        context.setPaused(client, false);
+        if (!view.sessionAlive() && view.connection() != ConnectionState.EXPIRED) {
+            context.awaitConnection(client, seen, ConnectionState.EXPIRED);
+            context.afterExpiryLearned(client);
+        }
+        context.settle();
+    }
+}

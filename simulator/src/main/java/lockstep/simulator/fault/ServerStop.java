@@ -1,0 +1,63 @@
+package lockstep.simulator.fault;
+
+import lockstep.simulator.trace.Event.ConnectionState;
+
+/**
+ * {@code server stop}: the servers stop. Every client sees Disconnected and keeps trying; sessions, nodes and watches
+ * are kept on disk and live on if the servers start again within the session timeout.
+ */
+public final class ServerStop implements Fault {
+
+    @Override
+    public String name() {
+        return "server-stop";
+    }
+
+    @Override
+    public String word() {
+        return "stop";
+    }
+
+    @Override
+    public Target target() {
+        return Target.SERVER;
+    }
+
+    @Override
+    public String description() {
+        return "the servers stop: every client is disconnected; sessions live on if the servers return in time";
+    }
+
+    @Override
+    public java.util.List<String> example() {
+        return java.util.List.of("all acquire", "server stop", "server start", "holder release", "holder release", "holder release");
+    }
+
+    @Override
+    public String refusal(FaultContext context, String client) {
+        return context.cluster().isRunning() ? null : "the servers are stopped already (expected running servers)";
+    }
+
+    @Override
+    public void apply(FaultContext context, String client) throws Exception {
+        context.record(this, "", "the servers stop");
+        ServerStop.stop(context);
+        context.settle();
+    }
+
+    /** Stops the servers and writes each client's disconnection, in client order. */
+    static void stop(FaultContext context) throws Exception {
+        java.util.Map<String, Integer> seen = new java.util.LinkedHashMap<>();
+        for (String client : context.clients()) {
+            seen.put(client, context.connectionEventsSeen(client));
+            context.setReachable(client, false);
+        }
+        context.cluster().stop();
+        for (String client : context.clients()) {
+            var view = context.client(client);
+            if (view.sessionAlive() && !view.paused() && view.connection() != ConnectionState.DISCONNECTED) {
+                context.awaitConnection(client, seen.get(client), ConnectionState.DISCONNECTED);
+            }
+        }
+    }
+}

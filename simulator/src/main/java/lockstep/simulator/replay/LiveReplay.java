@@ -1,0 +1,68 @@
+package lockstep.simulator.replay;
+
+import java.util.List;
+import java.util.Map;
+
+import lockstep.simulator.replay.ReplayState.ClientView;
+import lockstep.simulator.replay.ReplayState.Resource;
+import lockstep.simulator.replay.ReplayState.Znode;
+import lockstep.simulator.trace.Event;
+
+/**
+ * The state of a run as its trace grows, for whoever writes the trace (the scenario runner) or walks one (the
+ * checker): the same {@link Replay} code the window uses, fed one event at a time, read without copying. So the runner
+ * decides "who holds the lock now" from exactly what the trace says, never from a book of its own.
+ *
+ * <p>Not thread-safe: one thread applies and reads.
+ */
+public final class LiveReplay {
+
+    private final Replay replay;
+
+    private LiveReplay(Replay replay) {
+        this.replay = replay;
+    }
+
+    /** The state after {@code start}, which must be a trace's event 0. */
+    public static LiveReplay startingWith(Event start) {
+        return new LiveReplay(Replay.start(start));
+    }
+
+    public void apply(Event event) {
+        replay.apply(event);
+    }
+
+    /** The client's view now ({@link ClientView#initial} for a name the run does not know). */
+    public ClientView client(String name) {
+        return replay.client(name);
+    }
+
+    /** The clients that believe they hold the lock, in grant order (a read-only view: do not keep it). */
+    public List<String> holders() {
+        return replay.holdersNow();
+    }
+
+    /** The lock's children now, in sequence order (a read-only view: do not keep it). */
+    public Map<String, Znode> znodes() {
+        return replay.znodesNow();
+    }
+
+    /** The ephemeral lock nodes {@code client} owns now, in sequence order. */
+    public List<Znode> ephemeralsOf(String client) {
+        return replay.znodesNow().values().stream().filter(n -> n.owner().equals(client) && n.isEphemeral()).toList();
+    }
+
+    /** The path of the watch {@code client} set last and still holds, or "". */
+    public String latestWatchOf(String client) {
+        return replay.latestWatchOf(client);
+    }
+
+    public Resource resource() {
+        return replay.resource();
+    }
+
+    /** An immutable copy of the whole state now. */
+    public ReplayState state() {
+        return replay.snapshot();
+    }
+}

@@ -1,0 +1,107 @@
+package lockstep.simulator.run;
+
+import java.util.Collection;
+import java.util.List;
+
+import lockstep.algorithms.LockMode;
+import lockstep.simulator.replay.ReplayState.ClientView;
+import lockstep.simulator.replay.ReplayState.Znode;
+import lockstep.simulator.scenario.Verb;
+import lockstep.simulator.trace.Event;
+import lockstep.simulator.trace.Event.State;
+
+/**
+ * Writes down what clients' lock code did, at stable points only (so the lines come in the same order every run):
+ * actions that finished (holding, released, gave up, failed) and clients that started to wait, in client order.
+ *
+ * <p>Whether a parked client is waiting <em>anew</em> is read from the trace's own wake-up lifecycle (the replay's
+ * {@code woken} flag): it is written as waiting when it first parks, and again after a notification woke it and it
+ * parked without getting the lock (a futile wake-up).
+ */
+final class ClientStates {
+
+    private final TraceRecorder trace;
+    private final Gate gate;
+    private final Collection<RunClient> clients;
+
+    ClientStates(TraceRecorder trace, Gate gate, Collection<RunClient> clients) {
+        this.trace = trace;
+        this.gate = gate;
+        this.clients = clients;
+    }
+
+    /** At a stable point: finished actions and clients that started to wait, in client order. */
+    void noteChanges() {
+        for (RunClient client : clients) {
+            if (client.gone) {
+                continue;
+            }
+            ClientView view = trace.state().client(client.name);
+            if (client.hasActionFinished()) {
+                finish(client, view);
+            } else if (client.hasActionRunning() && client.actionVerb() == Verb.ACQUIRE && !view.paused()
+                    && !gate.isAtGate(client.name) && client.session.isWaitingForNotification(client.worker.thread())
+                    && (view.state() == State.REQUESTING || view.woken())) {
+                change(client.name, State.WAITING, client.actionMode(), trace.state().latestWatchOf(client.name));
+            }
+        }
+    }
+
+    /** Writes down how a client's action ended: holding, released, gave up, or an error. */
+    private void finish(RunClient client, ClientView view) {
+        Throwable failure = client.takeOutcome();
+        if (client.actionVerb() == Verb.ACQUIRE) {
+            if (failure == null) {
+                client.token = tokenOf(client.name);
+                change(client.name, State.HOLDING, client.actionMode(), "");
+            } else if (client.givingUp) {
+                client.givingUp = false;
+                change(client.name, State.GAVE_UP, null, "");
+            } else if (!view.sessionAlive() || view.session() != client.sessionAtStart) {
+                change(client.name, State.EXPIRED, null, "");
+            } else {
+                trace.add(new Event.Fault(trace.next(), "error", client.name, oneLine(failure)));
+                change(client.name, State.IDLE, null, "");
+            }
+        } else if (client.actionVerb() == Verb.RELEASE) {
+            if (failure == null) {
+                change(client.name, State.RELEASED, null, "");
+            } else {
+                trace.add(new Event.Fault(trace.next(), "error", client.name, oneLine(failure)));
+                change(client.name, State.IDLE, null, "");
+            }
+        }
+    }
+
+    /**
+     * The fencing token of the node a client just got the lock with: its sequence number, or for a node without one,
+     * the trace index of its creation (which orders creations as the server's czxid does).
+     */
+    private long tokenOf(String client) {
+        List<Znode> nodes = trace.state().ephemeralsOf(client);
+        if (nodes.isEmpty()) {
+            return -1;
+        }
+        Znode node = nodes.get(nodes.size() - 1);
+        if (node.sequence() >= 0) {
+            return node.sequence();
+        }
+        for (int i = trace.events().size() - 1; i >= 0; i--) {
+            if (trace.events().get(i) instanceof Event.NodeCreated created && created.path().equals(node.path())) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Writes a client's new lock state; the mode shows only while it asks or holds. */
+    void change(String client, State state, LockMode mode, String watching) {
+        boolean showsMode = state == State.REQUESTING || state == State.WAITING || state == State.HOLDING;
+        trace.add(new Event.ClientState(trace.next(), client, state, showsMode ? mode : null, watching));
+    }
+
+    private static String oneLine(Throwable failure) {
+        String message = failure.getMessage() == null ? failure.getClass().getSimpleName() : failure.getMessage();
+        return message.replace('\n', ' ');
+    }
+}

@@ -1,0 +1,516 @@
+package lockstep.simulator.run;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+import org.apache.zookeeper.Watcher.Event.KeeperState;
+
+import lockstep.algorithms.session.Delivery;
+import lockstep.algorithms.session.SeamListener;
+import lockstep.algorithms.session.ZkCall;
+import lockstep.algorithms.session.ZkResult;
+
+/**
+ * Where every client's calls and notifications stop until their turn: the seam side of lockstep mode.
+ *
+ * <p>A call waits in {@link #beforeCall} until the conductor lets it go; a watch notification waits in
+ * {@link #beforeDelivery} until the conductor delivers it. The gate knows when the system is at a <em>stable
+ * point</em> (no call running, every notification the last change must trigger has arrived, every busy client waiting
+ * at the gate or parked for a notification) and which options are open there. It decides nothing: the
+ * {@link Conductor} asks a scheduler.
+ *
+ * <p>Two quiescence rules, each learned the hard way (see CONDUCTOR-NOTES): a client just handed a notification
+ * counts as busy until it next calls (Curator wakes its waiter through another thread, so for a moment the waiter still
+ * looks parked); and a notification to a client that is itself waiting at the gate is held back until its call ran
+ * (delivering it could block the client's event thread on a monitor the client holds).
+ *
+ * <p>Connection events never reach a lock's watchers (only the session's default watcher): a lock must not re-check at
+ * a moment only the network chooses. The gate follows each client's connection state from them. A paused client's
+ * calls and notifications are not offered and its connection events are held until it resumes. Calls and
+ * notifications of a client out of the run (crashed) pass unrecorded.
+ */
+final class Gate implements SeamListener {
+
+    /** How long a stable point may take before the run is declared stalled (a bug, never a normal outcome). */
+    static final long STALL_NANOS = TimeUnit.SECONDS.toNanos(30);
+    /** How often to look again at threads that cannot say they parked (Curator's waiters). */
+    private static final long POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
+
+    /** A call waiting for its turn. */
+    static final class PendingCall {
+        final ZkCall call;
+        final CountDownLatch go = new CountDownLatch(1);
+        volatile ZkResult result;
+
+        PendingCall(ZkCall call) {
+            this.call = call;
+        }
+    }
+
+    /** A notification waiting to be delivered. */
+    static final class PendingDelivery {
+        final Delivery delivery;
+        final CountDownLatch go = new CountDownLatch(1);
+        volatile boolean done;
+
+        PendingDelivery(Delivery delivery) {
+            this.delivery = delivery;
+        }
+
+        String path() {
+            return delivery.event().getPath() == null ? "" : delivery.event().getPath();
+        }
+    }
+
+    /** What the gate needs to know of each client to decide whether it is busy. */
+    interface Busy {
+        /** True while the client has an action running (an acquire, a release). */
+        boolean hasActionRunning(String client);
+
+        /** True while the client's thread is parked waiting for a notification. */
+        boolean isParked(String client);
+    }
+
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition changed = lock.newCondition();
+    private final ThreadLocal<PendingDelivery> delivering = new ThreadLocal<>();
+    private final ThreadLocal<Boolean> heldBackInterrupt = ThreadLocal.withInitial(() -> false);
+    private final List<String> clientOrder;
+
+    // Guarded by lock.
+    private final Map<String, PendingCall> atGate = new HashMap<>();
+    private final List<PendingDelivery> deliveries = new ArrayList<>();
+    private final Map<WatchBook.Expected, Integer> owed = new HashMap<>();
+    private final Set<String> owesACall = new HashSet<>();
+    private final Set<String> outOfTheRun = new HashSet<>();
+    private final Set<String> paused = new HashSet<>();
+    private final Map<String, KeeperState> connection = new HashMap<>();
+    private final Map<String, Integer> connectionEvents = new HashMap<>();
+    private boolean scheduling;
+    private PendingCall running;
+    private PendingDelivery inDelivery;
+    private Busy busy;
+
+    Gate(List<String> clientOrder) {
+        this.clientOrder = List.copyOf(clientOrder);
+    }
+
+    /** From now on every call and notification waits for its turn. */
+    void startScheduling(Busy clients) {
+        lock.lock();
+        try {
+            this.busy = clients;
+            scheduling = true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Lets everything through, and everything held go: the run is over. */
+    void stopScheduling() {
+        lock.lock();
+        try {
+            scheduling = false;
+            atGate.values().forEach(p -> p.go.countDown());
+            atGate.clear();
+            deliveries.forEach(p -> p.go.countDown());
+            deliveries.clear();
+            paused.clear();
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    // ---- the seam side: client threads and ZooKeeper event threads ------------------------------------------------
+
+    @Override
+    public void beforeCall(ZkCall call) throws InterruptedException {
+        PendingCall pending;
+        lock.lock();
+        try {
+            if (!scheduling || outOfTheRun.contains(call.client())) {
+                return;
+            }
+            pending = new PendingCall(call);
+            atGate.put(call.client(), pending);
+            owesACall.remove(call.client());
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+        // The turn is awaited without giving in to an interrupt, and the call then runs with the interrupt held back:
+        // a real ZooKeeper call sends its request before it notices an interrupt, so the server still applies it
+        // (Curator's lock deletes its node with the thread's interrupt flag set after a give-up).
+        boolean interrupted = false;
+        while (true) {
+            try {
+                pending.go.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted || Thread.interrupted()) {
+            heldBackInterrupt.set(true);
+        }
+    }
+
+    @Override
+    public void afterCall(ZkCall call, ZkResult result) {
+        if (heldBackInterrupt.get()) {
+            heldBackInterrupt.remove();
+            Thread.currentThread().interrupt();
+        }
+        lock.lock();
+        try {
+            if (running != null && running.call == call) {
+                running.result = result;
+                changed.signalAll();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Connection events reach only the session's default watcher, except the end of the session: a client library
+     * that wakes its lock waiters when its session expires (Curator) must see that, and the moment is one the script
+     * chose, not the network.
+     */
+    @Override
+    public boolean forward(Delivery delivery) {
+        return delivery.defaultWatcher() || delivery.isNotification()
+                || delivery.event().getState() == KeeperState.Expired;
+    }
+
+    @Override
+    public void beforeDelivery(Delivery delivery) throws InterruptedException {
+        if (!delivery.isNotification()) {
+            connectionEvent(delivery);
+            return;
+        }
+
+        PendingDelivery pending;
+        lock.lock();
+        try {
+            if (!scheduling || outOfTheRun.contains(delivery.client()) || delivery.isWatchRemoval()) {
+                return;
+            }
+            pending = new PendingDelivery(delivery);
+            deliveries.add(pending);
+            owed.merge(expected(pending), -1, Integer::sum);
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+        delivering.set(pending);
+        pending.go.await();
+    }
+
+    /** A connection event on its way to the session's default watcher: held while paused, then noted. */
+    private void connectionEvent(Delivery delivery) throws InterruptedException {
+        String client = delivery.client();
+        lock.lock();
+        try {
+            while (scheduling && paused.contains(client)) {
+                changed.await();
+            }
+            if (delivery.defaultWatcher()) {
+                connection.put(client, delivery.event().getState());
+                connectionEvents.merge(client, 1, Integer::sum);
+            }
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void afterDelivery(Delivery delivery) {
+        PendingDelivery pending = delivering.get();
+        if (pending == null) {
+            return;
+        }
+        delivering.remove();
+        lock.lock();
+        try {
+            pending.done = true;
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void parked(String client) {
+        poke();
+    }
+
+    // ---- the conductor side -----------------------------------------------------------------------------------------
+
+    /** Something may have changed that the gate cannot see (an action finished): look again. */
+    void poke() {
+        lock.lock();
+        try {
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Until it next calls or finishes, {@code client} counts as busy even if its thread looks parked. */
+    void expectACall(String client) {
+        lock.lock();
+        try {
+            owesACall.add(client);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    boolean isAtGate(String client) {
+        lock.lock();
+        try {
+            return atGate.containsKey(client);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The client has crashed: from now on it is out of the run; what it still had at the gate goes through. */
+    void takeOutOfTheRun(String client) {
+        lock.lock();
+        try {
+            outOfTheRun.add(client);
+            owesACall.remove(client);
+            paused.remove(client);
+            PendingCall pending = atGate.remove(client);
+            if (pending != null) {
+                pending.go.countDown();
+            }
+            deliveries.removeIf(d -> {
+                if (d.delivery.client().equals(client)) {
+                    d.go.countDown();
+                    return true;
+                }
+                return false;
+            });
+            owed.keySet().removeIf(e -> e.client().equals(client));
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Stops or restarts offering a client's calls and notifications, and holds or releases its connection events. */
+    void setPaused(String client, boolean pause) {
+        lock.lock();
+        try {
+            if (pause) {
+                paused.add(client);
+            } else {
+                paused.remove(client);
+            }
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The notifications a change must deliver: the next stable point waits until they have arrived. */
+    void owe(List<WatchBook.Expected> expected) {
+        lock.lock();
+        try {
+            for (WatchBook.Expected e : expected) {
+                if (!outOfTheRun.contains(e.client())) {
+                    owed.merge(e, 1, Integer::sum);
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** How many connection events {@code client}'s session watcher has been handed: to await the next one. */
+    int connectionEvents(String client) {
+        lock.lock();
+        try {
+            return connectionEvents.getOrDefault(client, 0);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Waits until {@code client}'s session watcher has been handed an event of {@code state} after the first
+     * {@code seenBefore} events (counted, never slept for).
+     */
+    void awaitConnection(String client, int seenBefore, KeeperState state, String what) {
+        long deadline = System.nanoTime() + STALL_NANOS;
+        lock.lock();
+        try {
+            while (connectionEvents.getOrDefault(client, 0) <= seenBefore || connection.get(client) != state) {
+                if (System.nanoTime() > deadline) {
+                    throw new RunStalledException(client + " " + what + ": no " + state + " event within "
+                            + TimeUnit.NANOSECONDS.toSeconds(STALL_NANOS) + " s (it saw " + connection.get(client)
+                            + ")");
+                }
+                changed.awaitNanos(POLL_NANOS * 50);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RunStalledException("interrupted");
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Waits for a stable point (or throws {@link RunStalledException}). */
+    void awaitStablePoint() {
+        long deadline = System.nanoTime() + STALL_NANOS;
+        lock.lock();
+        try {
+            while (!stable()) {
+                if (System.nanoTime() > deadline) {
+                    throw new RunStalledException("no stable point within "
+                            + TimeUnit.NANOSECONDS.toSeconds(STALL_NANOS) + " s: " + describeUnstable());
+                }
+                changed.awaitNanos(POLL_NANOS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RunStalledException("interrupted");
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Under lock. */
+    private boolean stable() {
+        if (running != null && running.result == null || inDelivery != null && !inDelivery.done) {
+            return false;
+        }
+        if (owed.values().stream().anyMatch(n -> n > 0)) {
+            return false;
+        }
+        for (String client : clientOrder) {
+            if (outOfTheRun.contains(client) || !busy.hasActionRunning(client) || atGate.containsKey(client)) {
+                continue;
+            }
+            if (owesACall.contains(client) || !busy.isParked(client)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Under lock. */
+    private String describeUnstable() {
+        if (running != null && running.result == null) {
+            return running.call.client() + "'s " + running.call.op() + " " + running.call.path() + " has no answer";
+        }
+        if (inDelivery != null && !inDelivery.done) {
+            return "a notification to " + inDelivery.delivery.client() + " is still being handled";
+        }
+        List<String> owedNow = owed.entrySet().stream().filter(e -> e.getValue() > 0)
+                .map(e -> e.getKey().type() + " " + e.getKey().path() + " to " + e.getKey().client()).toList();
+        if (!owedNow.isEmpty()) {
+            return "notifications never arrived: " + owedNow;
+        }
+        return "clients neither called nor parked: " + clientOrder.stream()
+                .filter(c -> !outOfTheRun.contains(c) && busy.hasActionRunning(c) && !atGate.containsKey(c)).toList();
+    }
+
+    /**
+     * At a stable point: the calls that may run and the notifications that may be delivered now, in the fixed order
+     * (calls in client order, then deliveries in client, path and type order). Paused clients offer nothing.
+     */
+    List<Object> openOptions() {
+        lock.lock();
+        try {
+            inDelivery = null;
+            List<Object> open = new ArrayList<>();
+            atGate.values().stream().filter(p -> !paused.contains(p.call.client()))
+                    .sorted(Comparator.comparingInt(p -> clientOrder.indexOf(p.call.client())))
+                    .forEach(open::add);
+            deliveries.stream()
+                    .filter(d -> !atGate.containsKey(d.delivery.client()) && !paused.contains(d.delivery.client()))
+                    .sorted(Comparator.comparingInt((PendingDelivery d) -> clientOrder.indexOf(d.delivery.client()))
+                            .thenComparing(PendingDelivery::path)
+                            .thenComparing(d -> d.delivery.event().getType().name()))
+                    .forEach(open::add);
+            return open;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Lets the call go and waits for its answer. */
+    ZkResult run(PendingCall pending) {
+        lock.lock();
+        try {
+            atGate.remove(pending.call.client());
+            running = pending;
+        } finally {
+            lock.unlock();
+        }
+        pending.go.countDown();
+        long deadline = System.nanoTime() + STALL_NANOS;
+        lock.lock();
+        try {
+            while (pending.result == null) {
+                if (System.nanoTime() > deadline) {
+                    throw new RunStalledException(pending.call.client() + "'s " + pending.call.op() + " "
+                            + pending.call.path() + " got no answer");
+                }
+                changed.awaitNanos(POLL_NANOS);
+            }
+            running = null;
+            return pending.result;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RunStalledException("interrupted");
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Hands the notification to its client's watcher; the next stable point waits until the watcher returned. */
+    void deliver(PendingDelivery pending) {
+        lock.lock();
+        try {
+            deliveries.remove(pending);
+            inDelivery = pending;
+            if (busy.hasActionRunning(pending.delivery.client())) {
+                owesACall.add(pending.delivery.client());
+            }
+        } finally {
+            lock.unlock();
+        }
+        pending.go.countDown();
+    }
+
+    /** At the end of a settle: arrivals nobody predicted are delivered by now and must not cancel a later debt. */
+    void forgetSurplus() {
+        lock.lock();
+        try {
+            owed.clear();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private static WatchBook.Expected expected(PendingDelivery pending) {
+        return new WatchBook.Expected(pending.delivery.client(), pending.path(), pending.delivery.event().getType());
+    }
+}

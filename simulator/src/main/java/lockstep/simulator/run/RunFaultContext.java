@@ -1,0 +1,158 @@
+package lockstep.simulator.run;
+
+import java.time.Duration;
+import java.util.List;
+
+import org.apache.zookeeper.Watcher.Event.KeeperState;
+
+import lockstep.algorithms.server.Cluster;
+import lockstep.simulator.fault.Clock;
+import lockstep.simulator.fault.Fault;
+import lockstep.simulator.fault.FaultContext;
+import lockstep.simulator.fault.Network;
+import lockstep.simulator.replay.ReplayState.ClientView;
+import lockstep.simulator.trace.Event;
+import lockstep.simulator.trace.Event.ConnectionState;
+import lockstep.simulator.trace.Event.State;
+
+/** What a lockstep run offers the faults it applies: the run's world, with the trace written in a fixed order. */
+final class RunFaultContext implements FaultContext {
+
+    private final RunWorld world;
+
+    RunFaultContext(RunWorld world) {
+        this.world = world;
+    }
+
+    @Override
+    public Cluster cluster() {
+        return world.cluster;
+    }
+
+    @Override
+    public Network network() {
+        return world.network;
+    }
+
+    @Override
+    public Clock clock() {
+        return world.clock;
+    }
+
+    @Override
+    public ClientView client(String client) {
+        return world.trace.state().client(client);
+    }
+
+    @Override
+    public List<String> clients() {
+        return world.clients.values().stream().filter(c -> !c.gone).map(c -> c.name).toList();
+    }
+
+    @Override
+    public void record(Fault fault, String client, String detail) {
+        world.trace.add(new Event.Fault(world.trace.next(), fault.name(), client, detail));
+    }
+
+    @Override
+    public void crash(String client) {
+        RunClient c = world.clients.get(client);
+        c.session.crash();
+        if (c.hasActionRunning()) {
+            c.worker.interrupt(); // a waiter of a dead session would otherwise wait for ever
+            c.awaitActionEnd();
+        }
+        c.forgetAction();
+        c.gone = true;
+        c.session.close();
+    }
+
+    @Override
+    public void expireOnServer(String client) throws Exception {
+        world.clients.get(client).session.endSessionOnServer();
+    }
+
+    @Override
+    public void giveUp(String client) {
+        RunClient c = world.clients.get(client);
+        c.givingUp = true;
+        world.gate.expectACall(client);
+        c.worker.interrupt();
+    }
+
+    @Override
+    public Duration sessionTimeout() {
+        return world.connection.sessionTimeout();
+    }
+
+    @Override
+    public void setPaused(String client, boolean paused) {
+        world.gate.setPaused(client, paused);
+    }
+
+    @Override
+    public void sessionEnded(String client, String reason) {
+        world.conductor.sessionEnded(client, reason);
+    }
+
+    @Override
+    public void leaveTheRun(String client) {
+        world.conductor.takeOutOfTheRun(client);
+    }
+
+    @Override
+    public void setReachable(String client, boolean reachable) {
+        world.conductor.setReachable(client, reachable);
+    }
+
+    @Override
+    public int connectionEventsSeen(String client) {
+        return world.gate.connectionEvents(client);
+    }
+
+    @Override
+    public void awaitConnection(String client, int seenBefore, ConnectionState state) {
+        world.gate.awaitConnection(client, seenBefore, keeperState(state), "did not become " + state.label());
+        recordConnection(client, state);
+    }
+
+    @Override
+    public void afterExpiryLearned(String client) {
+        RunClient c = world.clients.get(client);
+        if (!c.session.opensNewSessionAfterExpiry()) {
+            return;
+        }
+        // Its lock waiter was woken by the expiry and will look again, on the new session.
+        if (c.hasActionRunning()) {
+            world.gate.expectACall(client);
+        }
+        int seen = world.gate.connectionEvents(client);
+        world.gate.awaitConnection(client, seen, KeeperState.SyncConnected, "opened no new session");
+        world.trace.add(new Event.Connection(world.trace.next(), client, ConnectionState.CONNECTED,
+                client(client).session() + 1));
+    }
+
+    @Override
+    public void recordConnection(String client, ConnectionState state) {
+        world.trace.add(new Event.Connection(world.trace.next(), client, state, client(client).session()));
+    }
+
+    @Override
+    public void markState(String client, State state) {
+        world.trace.add(new Event.ClientState(world.trace.next(), client, state, null, ""));
+    }
+
+    @Override
+    public void settle() {
+        world.conductor.runToQuiescence(world.states::noteChanges);
+    }
+
+    private static KeeperState keeperState(ConnectionState state) {
+        return switch (state) {
+            case CONNECTED, RECONNECTED -> KeeperState.SyncConnected;
+            case DISCONNECTED -> KeeperState.Disconnected;
+            case EXPIRED -> KeeperState.Expired;
+            case CLOSED -> KeeperState.Closed;
+        };
+    }
+}

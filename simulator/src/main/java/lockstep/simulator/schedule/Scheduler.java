@@ -1,0 +1,29 @@
+package lockstep.simulator.schedule;
+
+import java.util.List;
+
+/**
+ * Decides every choice point of a lockstep run: which of the calls waiting at the seam runs next, and which pending
+ * notification is delivered next, interleaved with calls (a notification may reach its client after another client's
+ * call, as on a real network). The run asks only when there are two or more options, and writes each answer to the
+ * trace as a choice event, so any run can be replayed exactly ({@link ReplayingScheduler}).
+ *
+ * <p>Implementations must be deterministic functions of what they were given and the choices asked so far: that is
+ * what makes a run repeatable.
+ */
+public interface Scheduler {
+
+    /**
+     * The position of the option to take.
+     *
+     * @param options two or more, in the run's fixed order: calls in client order, then deliveries in client, path and
+     *                type order
+     * @return a position in {@code options}
+     */
+    int choose(List<Option> options);
+
+    /** The default: the seed breaks ties between calls, notifications go first (see {@link SeededScheduler}). */
+    static Scheduler seeded(long seed) {
+        return new SeededScheduler(seed, false);
+    }
+}
