@@ -22,13 +22,14 @@ import org.apache.curator.test.TestingServer;
  * command: {@code LOCKSTEP_JAVA_OPTS=-Dlockstep.forceSync=true ./lockstep ...}), to see what a production server
  * would cost.
  */
-public final class EmbeddedZooKeeper implements AutoCloseable {
+public final class EmbeddedZooKeeper implements Cluster, AutoCloseable {
 
     /** Loopback only: nothing listens on an address another machine could reach. */
     public static final String LOOPBACK = "127.0.0.1";
 
     private final TestingServer server;
     private final boolean forceSync;
+    private volatile boolean running = true;
 
     private EmbeddedZooKeeper(TestingServer server, boolean forceSync) {
         this.server = server;
@@ -63,6 +64,7 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
     }
 
     /** {@code 127.0.0.1:PORT}. */
+    @Override
     public String connectString() {
         return server.getConnectString();
     }
@@ -76,12 +78,44 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
     }
 
     /** Stops the server and starts it again on the same port and data: sessions survive if they reconnect in time. */
-    public void restart() throws Exception {
+    @Override
+    public synchronized void restart() throws Exception {
         server.restart();
+        running = true;
     }
 
-    public void stop() throws IOException {
+    @Override
+    public synchronized void stop() throws IOException {
         server.stop();
+        running = false;
+    }
+
+    /**
+     * Starts the server again after {@link #stop()}, same port and data. Curator's {@code TestingServer.start()} does
+     * nothing after a stop (it starts only a server that never ran), so this goes through {@code restart()}, which
+     * builds a fresh server on the same configuration.
+     */
+    @Override
+    public synchronized void startAgain() throws Exception {
+        if (!running) {
+            server.restart();
+            running = true;
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+
+    @Override
+    public int size() {
+        return 1;
+    }
+
+    @Override
+    public String describe() {
+        return "one embedded server at " + connectString() + (running ? "" : " (stopped)");
     }
 
     @Override

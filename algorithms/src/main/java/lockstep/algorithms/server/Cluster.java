@@ -1,0 +1,36 @@
+package lockstep.algorithms.server;
+
+/**
+ * The servers a run's clients talk to, as faults see them: one embedded server today ({@link EmbeddedZooKeeper}), an
+ * ensemble later. A fault stops, starts or restarts servers through this and nothing else; it never learns how the
+ * servers are run. Ending a session is not here: it is done through the session itself
+ * ({@code lockstep.algorithms.session.SessionEnder}), as the server does when a session times out.
+ *
+ * <p>Guarantees every implementation keeps: servers listen on loopback only; {@link #stop()} then {@link #startAgain()}
+ * brings them back on the same addresses with the same data, so a session whose client reconnects within its timeout
+ * survives (the server restores sessions from its log; their timeouts start over); both return once the change has
+ * taken effect (stopped: no longer accepting; started: serving).
+ */
+public interface Cluster {
+
+    /** The connect string that reaches every server, {@code HOST:PORT[,HOST:PORT...]}. */
+    String connectString();
+
+    /** Stops every server; clients see their connections break and keep trying. Stopping a stopped cluster does nothing. */
+    void stop() throws Exception;
+
+    /** Starts the servers again after {@link #stop()}, same ports and data. Starting a running cluster does nothing. */
+    void startAgain() throws Exception;
+
+    /** Stops the servers if they run, then starts them again (same ports and data). */
+    void restart() throws Exception;
+
+    /** Whether the servers are running (between a start and a stop). */
+    boolean isRunning();
+
+    /** How many servers: 1 for the embedded server. */
+    int size();
+
+    /** One line for people: what the servers are and where, e.g. {@code one embedded server at 127.0.0.1:PORT}. */
+    String describe();
+}
