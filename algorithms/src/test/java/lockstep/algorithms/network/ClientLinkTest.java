@@ -25,7 +25,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import lockstep.algorithms.testing.Await;
+
 import lockstep.algorithms.server.EmbeddedZooKeeper;
+import lockstep.algorithms.session.Connection;
+import lockstep.algorithms.session.SessionEnder;
 
 /** Each fault a link can do, seen from a real ZooKeeper client connected through it to the real embedded server. */
 class ClientLinkTest {
@@ -211,6 +215,77 @@ class ClientLinkTest {
             }
             assertNotNull(zk.exists("/only-on-the-first", false), "the open connection stayed where it was");
             zk.delete("/only-on-the-first", -1);
+        }
+    }
+
+    @Test
+    void largePacketsCrossTheLinkIntactBothWays() throws Exception {
+        ClientLink link = network.link("c1", server.connectString());
+        ZooKeeper zk = connect(link, new ConnectionStates());
+        byte[] payload = new byte[900 * 1024];
+        for (int i = 0; i < payload.length; i++) {
+            payload[i] = (byte) (i * 31 + i / 7);
+        }
+        zk.create("/large", payload, Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+        for (int round = 0; round < 3; round++) {
+            assertTrue(java.util.Arrays.equals(payload, zk.getData("/large", false, null)), "round " + round);
+        }
+        assertTrue(link.bytesToServer() > payload.length && link.bytesToClient() > 3L * payload.length);
+        zk.delete("/large", -1);
+    }
+
+    @Test
+    void aConnectionOpenedWhileFrozenGoesThroughOnThaw() throws Exception {
+        ClientLink link = network.link("c1", server.connectString());
+        link.freeze();
+        ConnectionStates states = new ConnectionStates();
+        ZooKeeper zk = new ZooKeeper(link.connectString(), SESSION_TIMEOUT_MS, states);
+        handles.add(zk);
+        ReconnectPacing.immediate(zk);
+        Await.until(() -> link.connectionsAccepted() == 1, WAIT, "the client's connection is accepted");
+        assertEquals(0, states.count(KeeperState.SyncConnected), "held while frozen");
+        assertEquals(0, link.bytesToServer());
+        link.thaw();
+        states.await(KeeperState.SyncConnected, 1, WAIT);
+        assertNotNull(zk.exists("/", false));
+    }
+
+    @Test
+    void aSessionExpiredWhileFrozenIsLearnedOnThaw() throws Exception {
+        ClientLink link = network.link("c1", server.connectString());
+        ConnectionStates states = new ConnectionStates();
+        ZooKeeper zk = connect(link, states);
+        ZooKeeper observer = connect(null, new ConnectionStates());
+        zk.create("/zombie", new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.EPHEMERAL);
+
+        link.freeze();
+        SessionEnder.expire(zk, Connection.to(server.connectString()));
+        assertEquals(null, observer.exists("/zombie", false), "the server ended the session at once");
+        assertEquals(List.of(KeeperState.SyncConnected), states.all(), "the frozen client has heard nothing");
+
+        link.thaw();
+        states.await(KeeperState.Expired, 1, WAIT);
+    }
+
+    @Test
+    void aClientThroughALinkRidesOutAServerStop() throws Exception {
+        try (EmbeddedZooKeeper own = EmbeddedZooKeeper.start()) {
+            ClientLink link = network.link("c1", own.connectString());
+            ConnectionStates states = new ConnectionStates();
+            ZooKeeper zk = new ZooKeeper(link.connectString(), SESSION_TIMEOUT_MS, states);
+            try {
+                ReconnectPacing.immediate(zk);
+                states.await(KeeperState.SyncConnected, 1, WAIT);
+                long session = zk.getSessionId();
+                own.stop();
+                states.await(KeeperState.Disconnected, 1, WAIT);
+                Await.until(() -> link.connectionsAccepted() >= 3, WAIT, "the client keeps trying through the link");
+                own.startAgain();
+                states.await(KeeperState.SyncConnected, 2, WAIT);
+                assertEquals(session, zk.getSessionId());
+            } finally {
+                zk.close();
+            }
         }
     }
 }
