@@ -130,7 +130,8 @@ public final class ClientLink implements Selectable, AutoCloseable {
      * dropped by breaking the connection (the create was applied; the client sees a connection loss and reconnects
      * with its session). Returns once armed; the future completes when the reply has been dropped. Arming again
      * before that returns the same future. If the connection breaks for another reason first, the link stays armed
-     * for the next create.
+     * for the next create. The future is completed on the network's thread: actions chained to it without
+     * {@code ...Async} run there and must not block. Creates inside a {@code multi} are not recognised.
      */
     public CompletableFuture<LostReply> loseNextCreateReply() {
         return network.call(() -> {

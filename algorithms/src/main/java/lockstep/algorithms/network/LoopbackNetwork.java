@@ -174,13 +174,25 @@ public final class LoopbackNetwork implements AutoCloseable {
             }
         });
         selector.wakeup();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TASK_TIMEOUT_SECONDS);
         try {
-            return result.get(TASK_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            while (true) {
+                try {
+                    return result.get(100, TimeUnit.MILLISECONDS);
+                } catch (TimeoutException e) {
+                    // A task queued just as the network closed would never run: do not wait for it.
+                    if (!thread.isAlive() && !result.isDone()) {
+                        throw new IllegalStateException("the network is closed");
+                    }
+                    if (System.nanoTime() > deadline) {
+                        throw new IllegalStateException("the network thread did not answer in "
+                                + TASK_TIMEOUT_SECONDS + " s");
+                    }
+                }
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting for the network", e);
-        } catch (TimeoutException e) {
-            throw new IllegalStateException("the network thread did not answer in " + TASK_TIMEOUT_SECONDS + " s", e);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof RuntimeException runtime) {

@@ -13,7 +13,8 @@ import java.nio.channels.SocketChannel;
  */
 final class OneWay {
 
-    private static final int CAPACITY = 64 * 1024;
+    /** Enough for ZooKeeper's small packets in one read; larger ones stream through. 32 KiB a connection. */
+    private static final int CAPACITY = 16 * 1024;
 
     private final ByteBuffer buffer = ByteBuffer.allocate(CAPACITY);
     private final FrameScanner scanner;

@@ -76,14 +76,15 @@ final class Pipe implements Selectable {
     @Override
     public void ready(SelectionKey key) {
         try {
-            if (key == serverKey && key.isConnectable()) {
+            if (key == serverKey && !connected && key.isConnectable()) {
                 server.finishConnect();
                 connected = true;
             }
-            if (key == clientKey && key.isReadable()) {
+            // A key selected before a freeze or cut took effect must not move bytes after it.
+            if (key == clientKey && flowing() && key.isReadable()) {
                 up.readFrom(client);
             }
-            if (key == serverKey && key.isReadable()) {
+            if (key == serverKey && flowing() && !closed && key.isReadable()) {
                 down.readFrom(server);
             }
             pump();

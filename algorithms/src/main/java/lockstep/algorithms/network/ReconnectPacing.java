@@ -45,12 +45,12 @@ public final class ReconnectPacing {
 
     /**
      * Removes ZooKeeper's reconnect delays from {@code zk} (see the class comment); call it right after creating the
-     * handle. Returns counters of what the handle did since.
+     * handle. Returns counters of what the handle did since. Calling it again on the same handle changes nothing and
+     * returns the same pacing.
      *
      * @throws IllegalStateException if this ZooKeeper version does not have the fields this relies on
      */
     public static ReconnectPacing immediate(ZooKeeper zk) {
-        ReconnectPacing pacing = new ReconnectPacing();
         Field cnxnField = field(ZooKeeper.class, "cnxn");
         Object cnxn = read(cnxnField, zk);
         Class<?> cnxnClass = cnxnField.getType();
@@ -59,6 +59,10 @@ public final class ReconnectPacing {
         Object sendThread = read(sendThreadField, cnxn);
         Field firstConnect = field(sendThreadField.getType(), "isFirstConnect");
         HostProvider original = (HostProvider) read(providerField, cnxn);
+        if (original instanceof ImmediateHostProvider paced) {
+            return paced.pacing();
+        }
+        ReconnectPacing pacing = new ReconnectPacing();
         try {
             providerField.set(cnxn, pacing.new ImmediateHostProvider(original, sendThread, firstConnect));
         } catch (IllegalAccessException e) {
@@ -114,6 +118,10 @@ public final class ReconnectPacing {
             this.original = original;
             this.sendThread = sendThread;
             this.firstConnect = firstConnect;
+        }
+
+        ReconnectPacing pacing() {
+            return ReconnectPacing.this;
         }
 
         @Override

@@ -1,6 +1,7 @@
 package lockstep.algorithms.network;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
@@ -24,6 +25,7 @@ class ReconnectPacingTest {
             ZooKeeper zk = new ZooKeeper(link.connectString(), 10_000, states);
             try {
                 ReconnectPacing pacing = ReconnectPacing.immediate(zk);
+                assertSame(pacing, ReconnectPacing.immediate(zk), "pacing a paced handle changes nothing");
                 states.await(KeeperState.SyncConnected, 1, WAIT);
                 long session = zk.getSessionId();
                 int attemptsBefore = pacing.attempts();
