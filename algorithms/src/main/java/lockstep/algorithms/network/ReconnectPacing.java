@@ -29,6 +29,10 @@ import org.apache.zookeeper.client.HostProvider;
  * is cut, the server is stopped) they are spaced {@link #RETRY_PAUSE} apart, then twice that, up to
  * {@link #MAX_RETRY_PAUSE}, so a client does not spin on a refused port; the spacing starts over at every
  * successful connection. Nothing else of the client changes.
+ *
+ * <p>What stays: when a connection breaks, ZooKeeper's {@code ClientCnxnSocketNIO.cleanup()} sleeps a fixed 100 ms
+ * before the pending calls fail with a connection loss and Disconnected is delivered. It is not random, so it does not
+ * spoil a repeatable run; it is the floor of every disconnection (measured by {@link NetworkBenchmark}).
  */
 public final class ReconnectPacing {
 
