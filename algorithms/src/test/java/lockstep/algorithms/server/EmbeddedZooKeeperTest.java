@@ -1,6 +1,8 @@
 package lockstep.algorithms.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,11 +12,24 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
 import java.net.Socket;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.WatchedEvent;
+import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.Watcher.Event.EventType;
+import org.apache.zookeeper.Watcher.Event.KeeperState;
+import org.apache.zookeeper.ZooDefs.Ids;
+import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.client.FourLetterWordMain;
 import org.junit.jupiter.api.Test;
+
+import lockstep.algorithms.network.ReconnectPacing;
+import lockstep.algorithms.testing.Await;
 
 /** The embedded server is reachable on loopback and nowhere else, with its admin web server off. */
 class EmbeddedZooKeeperTest {
@@ -48,6 +63,63 @@ class EmbeddedZooKeeperTest {
             assertEquals("false", System.getProperty("zookeeper.admin.enableServer"));
             assertEquals(false, server.forceSync());
             assertEquals("no", System.getProperty("zookeeper.forceSync"));
+        }
+    }
+
+    /** Connection states a handle reported, in order. */
+    private static final class States implements Watcher {
+        private final List<KeeperState> seen = new ArrayList<>();
+
+        @Override
+        public synchronized void process(WatchedEvent event) {
+            if (event.getType() == EventType.None) {
+                seen.add(event.getState());
+            }
+        }
+
+        synchronized long count(KeeperState state) {
+            return seen.stream().filter(state::equals).count();
+        }
+    }
+
+    @Test
+    void aStoppedServerStartsAgainWithItsSessions() throws Exception {
+        Duration wait = Duration.ofSeconds(20);
+        try (EmbeddedZooKeeper server = EmbeddedZooKeeper.start()) {
+            Cluster cluster = server;
+            assertEquals(1, cluster.size());
+            assertTrue(cluster.isRunning());
+            assertEquals("one embedded server at " + server.connectString(), cluster.describe());
+            States states = new States();
+            ZooKeeper zk = new ZooKeeper(cluster.connectString(), 10_000, states);
+            try {
+                ReconnectPacing.immediate(zk);
+                Await.until(() -> states.count(KeeperState.SyncConnected) == 1, wait, "connected");
+                long session = zk.getSessionId();
+                zk.create("/survivor", new byte[0], Ids.OPEN_ACL_UNSAFE, CreateMode.EPHEMERAL);
+
+                cluster.stop();
+                assertFalse(cluster.isRunning());
+                assertTrue(cluster.describe().endsWith("(stopped)"), cluster.describe());
+                Await.until(() -> states.count(KeeperState.Disconnected) == 1, wait, "disconnected");
+                assertThrows(IOException.class, () -> new Socket(EmbeddedZooKeeper.LOOPBACK, server.port()).close(),
+                        "nothing listens while stopped");
+                assertThrows(KeeperException.ConnectionLossException.class, () -> zk.exists("/survivor", false));
+
+                cluster.startAgain();
+                assertTrue(cluster.isRunning());
+                Await.until(() -> states.count(KeeperState.SyncConnected) == 2, wait, "reconnected");
+                assertEquals(session, zk.getSessionId());
+                assertNotNull(zk.exists("/survivor", false), "the session and its ephemeral node survived");
+                assertEquals(0, states.count(KeeperState.Expired));
+
+                cluster.startAgain();
+                cluster.restart();
+                Await.until(() -> states.count(KeeperState.SyncConnected) == 3, wait, "reconnected after a restart");
+                assertNotNull(zk.exists("/survivor", false));
+            } finally {
+                zk.close();
+            }
         }
     }
 }

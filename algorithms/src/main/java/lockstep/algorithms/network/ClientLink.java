@@ -1,0 +1,285 @@
+package lockstep.algorithms.network;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One client's own way to the server: a listening socket on 127.0.0.1 (never another address) that forwards every
+ * connection it accepts to the target server, byte for byte. The client connects with {@link #connectString()}
+ * instead of the server's; what the link does to those bytes is what the client's network does.
+ *
+ * <p>Every operation returns only once it has taken effect on the network's selector thread, so a caller never
+ * sleeps: after {@link #cut()} the client's connections are closed; after {@link #freeze()} no further byte moves. What
+ * the ZooKeeper client then notices (Disconnected, a connection loss) it notices by itself, and a caller awaits that
+ * event. The link knows nothing of sessions: a session survives a cut exactly as long as the server lets it.
+ *
+ * <ul>
+ *   <li>{@link #cut()}: closes the client's connections and refuses new ones (each is accepted and closed at once, as
+ *       a refused connection, so calls fail with a connection loss instead of hanging) until {@link #restore()}.</li>
+ *   <li>{@link #freeze()}: stops forwarding in both directions and keeps the sockets open; bytes wait in the socket
+ *       buffers and connections accepted meanwhile wait unopened; {@link #thaw()} forwards all of it, in order.</li>
+ *   <li>{@link #loseNextCreateReply()}: the next create request (opcodes create, create2, createContainer,
+ *       createTTL) reaches the server; where its reply would reach the client the connection breaks instead.</li>
+ *   <li>{@link #retarget(String)}: connections accepted from now on go to another server.</li>
+ * </ul>
+ */
+public final class ClientLink implements Selectable, AutoCloseable {
+
+    private final LoopbackNetwork network;
+    private final Selector selector;
+    private final String client;
+    private final ServerSocketChannel listener;
+    private final InetSocketAddress address;
+    private final List<Pipe> pipes = new ArrayList<>();
+    private final AtomicLong bytesToServer = new AtomicLong();
+    private final AtomicLong bytesToClient = new AtomicLong();
+    private final AtomicInteger accepted = new AtomicInteger();
+    private final AtomicInteger refused = new AtomicInteger();
+    private final AtomicInteger open = new AtomicInteger();
+    private final AtomicInteger repliesLost = new AtomicInteger();
+    private volatile InetSocketAddress target;
+    private volatile boolean cut;
+    private volatile boolean frozen;
+    private volatile boolean closed;
+    private CompletableFuture<LostReply> loss;
+    private boolean armed;
+
+    ClientLink(LoopbackNetwork network, Selector selector, String client, InetSocketAddress target)
+            throws IOException {
+        this.network = network;
+        this.selector = selector;
+        this.client = client;
+        this.target = target;
+        this.listener = ServerSocketChannel.open();
+        listener.setOption(StandardSocketOptions.SO_REUSEADDR, true);
+        listener.bind(new InetSocketAddress(InetAddress.getByName(LoopbackNetwork.LOOPBACK), 0), 64);
+        listener.configureBlocking(false);
+        listener.register(selector, SelectionKey.OP_ACCEPT, this);
+        this.address = (InetSocketAddress) listener.getLocalAddress();
+    }
+
+    /** The client this link belongs to. */
+    public String client() {
+        return client;
+    }
+
+    /** {@code 127.0.0.1:PORT}: what the client gives ZooKeeper as its connect string. */
+    public String connectString() {
+        return LoopbackNetwork.LOOPBACK + ":" + address.getPort();
+    }
+
+    /** The listening address (always on 127.0.0.1). */
+    public InetSocketAddress address() {
+        return address;
+    }
+
+    /** {@code HOST:PORT} of the server new connections go to. */
+    public String target() {
+        return LoopbackNetwork.hostPort(target);
+    }
+
+    /** Closes the client's connections and refuses new ones until {@link #restore()}. */
+    public void cut() {
+        network.run(() -> {
+            cut = true;
+            for (Pipe pipe : List.copyOf(pipes)) {
+                pipe.close();
+            }
+        });
+    }
+
+    /** Accepts connections again: the client's next attempt reaches the server. */
+    public void restore() {
+        network.run(() -> {
+            cut = false;
+            resumePipes();
+        });
+    }
+
+    /** Stops every byte in both directions, keeping the sockets open. */
+    public void freeze() {
+        network.run(() -> {
+            frozen = true;
+            for (Pipe pipe : List.copyOf(pipes)) {
+                pipe.pump();
+            }
+        });
+    }
+
+    /** Forwards everything held while frozen, in order, and lets bytes flow again. */
+    public void thaw() {
+        network.run(() -> {
+            frozen = false;
+            resumePipes();
+        });
+    }
+
+    /**
+     * Arms the link: the next create request the client sends goes to the server, and the server's reply to it is
+     * dropped by breaking the connection (the create was applied; the client sees a connection loss and reconnects
+     * with its session). Returns once armed; the future completes when the reply has been dropped. Arming again
+     * before that returns the same future. If the connection breaks for another reason first, the link stays armed
+     * for the next create. The future is completed on the network's thread: actions chained to it without
+     * {@code ...Async} run there and must not block. Creates inside a {@code multi} are not recognised.
+     */
+    public CompletableFuture<LostReply> loseNextCreateReply() {
+        return network.call(() -> {
+            if (loss == null || loss.isDone()) {
+                loss = new CompletableFuture<>();
+                loss.thenRun(repliesLost::incrementAndGet);
+                armed = true;
+            }
+            return loss;
+        });
+    }
+
+    /** Connections accepted from now on go to {@code hostPort} (a loopback address); open ones stay where they are. */
+    public void retarget(String hostPort) {
+        InetSocketAddress next = LoopbackNetwork.loopbackAddress(hostPort);
+        network.run(() -> target = next);
+    }
+
+    public boolean isCut() {
+        return cut;
+    }
+
+    public boolean isFrozen() {
+        return frozen;
+    }
+
+    /** Bytes written to the server so far, over all connections. */
+    public long bytesToServer() {
+        return bytesToServer.get();
+    }
+
+    /** Bytes written to the client so far, over all connections. */
+    public long bytesToClient() {
+        return bytesToClient.get();
+    }
+
+    /** Connections the client opened to this link so far, refused ones included. */
+    public int connectionsAccepted() {
+        return accepted.get();
+    }
+
+    /** Connections refused (accepted and closed at once) because the link was cut. */
+    public int connectionsRefused() {
+        return refused.get();
+    }
+
+    /** Client connections open right now (forwarding or held). */
+    public int openConnections() {
+        return open.get();
+    }
+
+    /** Replies dropped on purpose so far. */
+    public int repliesLost() {
+        return repliesLost.get();
+    }
+
+    /** Closes the listening socket and every connection; an armed loss that never happened fails. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        network.runIfOpen(this::closeNow);
+        network.forget(this);
+    }
+
+    void closeNow() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            listener.close();
+        } catch (IOException e) {
+            // The listening socket is gone either way.
+        }
+        for (Pipe pipe : List.copyOf(pipes)) {
+            pipe.close();
+        }
+        if (loss != null) {
+            loss.completeExceptionally(new IllegalStateException("the link of " + client + " was closed"));
+        }
+    }
+
+    boolean isFlowing() {
+        return !cut && !frozen;
+    }
+
+    @Override
+    public void ready(SelectionKey key) {
+        try {
+            SocketChannel channel;
+            while ((channel = listener.accept()) != null) {
+                accepted.incrementAndGet();
+                if (cut) {
+                    refused.incrementAndGet();
+                    channel.close();
+                    continue;
+                }
+                Pipe pipe = new Pipe(this, channel, selector);
+                pipes.add(pipe);
+                open.incrementAndGet();
+                if (isFlowing()) {
+                    pipe.open(target, selector);
+                }
+                pipe.pump();
+            }
+        } catch (IOException e) {
+            // A connection that failed while being accepted is the client's to retry; the listener stays.
+        }
+    }
+
+    private void resumePipes() {
+        for (Pipe pipe : List.copyOf(pipes)) {
+            if (isFlowing()) {
+                pipe.open(target, selector);
+            }
+            pipe.pump();
+        }
+    }
+
+    /** The armed loss for a pipe that just saw a create go up, or null; a loss is taken by one pipe at a time. */
+    CompletableFuture<LostReply> takeArmedLoss() {
+        if (!armed) {
+            return null;
+        }
+        armed = false;
+        return loss;
+    }
+
+    /** A pipe closed before the reply came: the next create, on whichever connection, is the one. */
+    void rearmLoss(CompletableFuture<LostReply> pending) {
+        if (pending == loss && !closed && !loss.isDone()) {
+            armed = true;
+        }
+    }
+
+    void closed(Pipe pipe) {
+        if (pipes.remove(pipe)) {
+            open.decrementAndGet();
+        }
+    }
+
+    void countToServer(int bytes) {
+        bytesToServer.addAndGet(bytes);
+    }
+
+    void countToClient(int bytes) {
+        bytesToClient.addAndGet(bytes);
+    }
+}

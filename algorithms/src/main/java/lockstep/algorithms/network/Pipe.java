@@ -1,0 +1,218 @@
+package lockstep.algorithms.network;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.util.concurrent.CompletableFuture;
+
+import org.apache.zookeeper.ZooDefs.OpCode;
+
+/**
+ * One client connection accepted by a {@link ClientLink}, and its connection on to the server: bytes read from one
+ * side are written to the other untouched and in order, while two {@link FrameScanner}s follow the packet headers.
+ *
+ * <p>Steps: accepted (held: nothing is read while the link is frozen), opened (a non-blocking connect to the link's
+ * target), connected (bytes flow both ways while the link is neither cut nor frozen), closed (either side ended or
+ * failed, the link was cut, or a reply was dropped on purpose; a client that only stops sending is passed on as
+ * such, and the pipe closes when the server ends: both sockets are closed together, so the client sees
+ * exactly what a broken TCP connection looks like). Used by the network's one selector thread only.
+ *
+ * <p>A lost reply: when the link is armed and a create request goes up, its xid becomes this pipe's target; bytes from
+ * the server are then forwarded only up to the first byte of the target's reply (a reply whose header is still
+ * incomplete is held back, so not even a part of it reaches the client), and the pipe closes there.
+ */
+final class Pipe implements Selectable {
+
+    private final ClientLink link;
+    private final SocketChannel client;
+    private final SelectionKey clientKey;
+    private final OneWay up = new OneWay(new FrameScanner(FrameScanner.REQUEST_HEADER, this::request));
+    private final OneWay down = new OneWay(new FrameScanner(FrameScanner.REPLY_HEADER, this::reply));
+    private SocketChannel server;
+    private SelectionKey serverKey;
+    private boolean connected;
+    private boolean closed;
+    private boolean halfClosed;
+
+    private CompletableFuture<LostReply> loss;
+    private int lossXid;
+    private int lossOpcode;
+    private long dropAt = -1;
+    private long droppedZxid;
+    private int droppedErr;
+
+    Pipe(ClientLink link, SocketChannel client, Selector selector) throws IOException {
+        this.link = link;
+        this.client = client;
+        client.configureBlocking(false);
+        client.setOption(StandardSocketOptions.TCP_NODELAY, true);
+        this.clientKey = client.register(selector, 0, this);
+    }
+
+    /** Connects on to the target unless already done; a refused connection closes the pipe. */
+    void open(InetSocketAddress target, Selector selector) {
+        if (server != null || closed) {
+            return;
+        }
+        try {
+            server = SocketChannel.open();
+            server.configureBlocking(false);
+            server.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            connected = server.connect(target);
+            serverKey = server.register(selector, connected ? 0 : SelectionKey.OP_CONNECT, this);
+        } catch (IOException e) {
+            close();
+        }
+    }
+
+    boolean isOpened() {
+        return server != null;
+    }
+
+    @Override
+    public void ready(SelectionKey key) {
+        try {
+            if (key == serverKey && !connected && key.isConnectable()) {
+                server.finishConnect();
+                connected = true;
+            }
+            // A key selected before a freeze or cut took effect must not move bytes after it.
+            if (key == clientKey && flowing() && key.isReadable()) {
+                up.readFrom(client);
+            }
+            if (key == serverKey && flowing() && !closed && key.isReadable()) {
+                down.readFrom(server);
+            }
+            pump();
+        } catch (IOException e) {
+            close();
+        }
+    }
+
+    /** Forwards what may be forwarded, closes when a side ended or a reply is to be lost, then sets interest. */
+    void pump() {
+        if (closed) {
+            return;
+        }
+        try {
+            if (flowing()) {
+                link.countToServer(up.writeTo(server, Long.MAX_VALUE));
+                link.countToClient(down.writeTo(client, downLimit()));
+            }
+            if (dropAt >= 0 && down.forwarded() == dropAt) {
+                dropReply();
+                return;
+            }
+            if (down.ended() && down.forwarded() == down.received()) {
+                // The server closed the connection: so does the client's side, once it has every byte.
+                close();
+                return;
+            }
+            if (up.ended() && up.forwarded() == up.received() && connected && !halfClosed) {
+                // The client closed its sending side (a four-letter word does): pass that on, wait for the answer.
+                server.shutdownOutput();
+                halfClosed = true;
+            }
+            updateInterest();
+        } catch (IOException e) {
+            close();
+        }
+    }
+
+    private boolean flowing() {
+        return connected && link.isFlowing();
+    }
+
+    private long downLimit() {
+        if (dropAt >= 0) {
+            return dropAt;
+        }
+        // While a create's reply is awaited, a packet whose header is incomplete could be that reply: hold it back.
+        return loss != null ? down.scanner().safeEnd() : Long.MAX_VALUE;
+    }
+
+    private void updateInterest() {
+        boolean flowing = flowing();
+        int clientOps = 0;
+        int serverOps = 0;
+        if (flowing && !up.ended() && up.hasRoom()) {
+            clientOps |= SelectionKey.OP_READ;
+        }
+        if (flowing && down.forwarded() < Math.min(down.received(), downLimit())) {
+            clientOps |= SelectionKey.OP_WRITE;
+        }
+        if (flowing && !down.ended() && down.hasRoom() && dropAt < 0) {
+            serverOps |= SelectionKey.OP_READ;
+        }
+        if (flowing && up.forwarded() < up.received()) {
+            serverOps |= SelectionKey.OP_WRITE;
+        }
+        clientKey.interestOps(clientOps);
+        if (serverKey != null) {
+            serverKey.interestOps(connected ? serverOps : SelectionKey.OP_CONNECT);
+        }
+    }
+
+    private void request(long start, ByteBuffer header) {
+        int xid = header.getInt(0);
+        int type = header.getInt(4);
+        if (loss == null && isCreate(type)) {
+            CompletableFuture<LostReply> armed = link.takeArmedLoss();
+            if (armed != null) {
+                loss = armed;
+                lossXid = xid;
+                lossOpcode = type;
+            }
+        }
+    }
+
+    private void reply(long start, ByteBuffer header) {
+        if (loss != null && dropAt < 0 && header.getInt(0) == lossXid) {
+            dropAt = start;
+            droppedZxid = header.getLong(4);
+            droppedErr = header.getInt(12);
+        }
+    }
+
+    private static boolean isCreate(int type) {
+        return type == OpCode.create || type == OpCode.create2 || type == OpCode.createContainer
+                || type == OpCode.createTTL;
+    }
+
+    private void dropReply() {
+        CompletableFuture<LostReply> lost = loss;
+        loss = null;
+        close();
+        lost.complete(new LostReply(link.client(), lossXid, lossOpcode, droppedZxid, droppedErr));
+    }
+
+    /** Closes both sockets; a loss armed on this pipe and not yet taken effect goes back to the link. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        closeQuietly(client);
+        if (server != null) {
+            closeQuietly(server);
+        }
+        if (loss != null) {
+            link.rearmLoss(loss);
+            loss = null;
+        }
+        link.closed(this);
+    }
+
+    private static void closeQuietly(SocketChannel channel) {
+        try {
+            channel.close();
+        } catch (IOException e) {
+            // Closing a socket that already failed: nothing more to undo.
+        }
+    }
+}
