@@ -15,6 +15,8 @@ import org.apache.zookeeper.client.ZKClientConfig;
 import org.apache.zookeeper.data.ACL;
 import org.apache.zookeeper.data.Stat;
 
+import lockstep.algorithms.network.ReconnectPacing;
+
 /**
  * The session seam: a ZooKeeper handle through which every call a lock client makes passes, for our own engine and for
  * Curator alike (Curator gets it from {@link #factory}). Each synchronous call is reported to a {@link SeamListener}
@@ -42,6 +44,9 @@ public class ZooKeeperSeam extends ZooKeeper {
         super(connectString, sessionTimeoutMs, SeamWatcher.wrapDefault(client, defaultWatcher, listener), config);
         this.client = client;
         this.listener = listener;
+        // ZooKeeper's client waits a random 0-1 s (and a whole second with one server) before each reconnect: after a
+        // cut link or a server restart the client is back as soon as the network lets it, and no run waits on timers.
+        ReconnectPacing.immediate(this);
     }
 
     /** A handle on an existing session (same id and password): used to end that session from the server's side. */

@@ -32,11 +32,25 @@ final class Conductor {
     private final TraceRecorder trace;
     private final Scheduler scheduler;
     private final WatchBook watches = new WatchBook();
+    private final LostReplies lostReplies;
 
-    Conductor(Gate gate, TraceRecorder trace, Scheduler scheduler) {
+    Conductor(Gate gate, TraceRecorder trace, Scheduler scheduler, LostReplies lostReplies) {
         this.gate = gate;
         this.trace = trace;
         this.scheduler = scheduler;
+        this.lostReplies = lostReplies;
+    }
+
+    /** What the conductor needs when a create's reply was lost on purpose (the lose-create-reply fault). */
+    interface LostReplies {
+        /** True when {@code client}'s create was applied and its reply dropped (waits until the network says). */
+        boolean lost(String client);
+
+        /** The server's children of {@code path} now. */
+        List<String> childrenOnTheServer(String path) throws Exception;
+
+        /** Waits until the client is connected again after the dropped connection, and writes that down. */
+        void awaitReconnected(String client, int connectionEventsBefore);
     }
 
     /**
@@ -56,10 +70,15 @@ final class Conductor {
             }
             Object chosen = open.get(open.size() == 1 ? 0 : choose(open));
             if (chosen instanceof Gate.PendingCall call) {
+                int connectionEvents = gate.connectionEvents(call.call.client());
                 if (call.call.op() == ZkOp.CREATE) {
                     trace.learnTags(call.call.client(), call.call.path());
                 }
-                record(call.call, gate.run(call));
+                ZkResult result = gate.run(call);
+                record(call.call, result);
+                if (call.call.op() == ZkOp.CREATE && !result.ok() && lostReplies.lost(call.call.client())) {
+                    recordLostCreate(call.call, connectionEvents);
+                }
             } else {
                 Gate.PendingDelivery delivery = (Gate.PendingDelivery) chosen;
                 trace.add(new Event.WatchFired(trace.next(), delivery.delivery.client(),
@@ -170,6 +189,32 @@ final class Conductor {
                 // reads change nothing
             }
         }
+    }
+
+    /**
+     * The server applied {@code call} but its reply was lost with the connection: writes down the node the server made
+     * (the trace could not see it), the watches it fires, and the client's dropped and restored connection.
+     */
+    private void recordLostCreate(ZkCall call, int connectionEventsBefore) {
+        String parent = parentOf(call.path());
+        String prefix = call.path().substring(parent.length() + 1);
+        try {
+            for (String name : lostReplies.childrenOnTheServer(parent).stream().sorted().toList()) {
+                String path = parent + "/" + name;
+                boolean made = call.mode().isSequential() ? name.startsWith(prefix) && NodeName.isSequential(name)
+                        : name.equals(prefix);
+                if (made && !trace.state().znodes().containsKey(trace.normalize(path))) {
+                    long sequence = call.mode().isSequential() ? NodeName.parse(name).sequence() : -1;
+                    trace.add(new Event.NodeCreated(trace.next(), trace.normalize(path), sequence, call.client(),
+                            call.mode()));
+                    owe(path, EventType.NodeCreated);
+                }
+            }
+        } catch (Exception e) {
+            throw new RunStalledException("could not see what the server made of " + call.client()
+                    + "'s create: " + e.getMessage());
+        }
+        lostReplies.awaitReconnected(call.client(), connectionEventsBefore);
     }
 
     /** A node was created or deleted: its own watches fire, and its parent's child watches. */

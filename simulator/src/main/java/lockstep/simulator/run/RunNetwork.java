@@ -1,44 +1,80 @@
 package lockstep.simulator.run;
 
+import java.io.IOException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import lockstep.algorithms.network.ClientLink;
+import lockstep.algorithms.network.LoopbackNetwork;
+import lockstep.algorithms.network.LostReply;
 import lockstep.algorithms.server.Cluster;
 import lockstep.simulator.fault.Network;
 
 /**
- * The clients' network in a lockstep run: the connect string each client uses, and the {@link Network} faults act on.
+ * The clients' network in a lockstep run: every client connects through a loopback TCP proxy of its own
+ * ({@link LoopbackNetwork}, one selector thread for all), so faults cut a client off, or drop one reply, for real.
  */
 final class RunNetwork implements Network, AutoCloseable {
 
+    private final LoopbackNetwork network;
     private final Cluster cluster;
+    private final java.util.Map<String, CompletableFuture<LostReply>> lostReplies = new java.util.HashMap<>();
 
-    private RunNetwork(Cluster cluster) {
+    private RunNetwork(LoopbackNetwork network, Cluster cluster) {
+        this.network = network;
         this.cluster = cluster;
     }
 
-    static RunNetwork open(Cluster cluster) {
-        return new RunNetwork(cluster);
+    static RunNetwork open(Cluster cluster) throws IOException {
+        return new RunNetwork(LoopbackNetwork.start(), cluster);
     }
 
+    /** The address a client connects to: its own link to the servers. */
     String connectStringFor(String client) {
-        return cluster.connectString();
+        return network.link(client, cluster.connectString()).connectString();
+    }
+
+    private ClientLink link(String client) {
+        return network.linkOf(client).orElseThrow(() -> new IllegalStateException(client + " has no link"));
     }
 
     @Override
     public void cut(String client) {
-        throw new UnsupportedOperationException("the network cannot cut a client yet");
+        link(client).cut();
     }
 
     @Override
     public void restore(String client) {
-        throw new UnsupportedOperationException("the network cannot restore a client yet");
+        link(client).restore();
     }
 
     @Override
     public void loseNextCreateReply(String client) {
-        throw new UnsupportedOperationException("the network cannot lose a reply yet");
+        lostReplies.put(client, link(client).loseNextCreateReply());
+    }
+
+    /** True when {@code client}'s armed lost reply has happened: its create was applied and its reply dropped. */
+    boolean replyWasLost(String client) {
+        CompletableFuture<LostReply> lost = lostReplies.get(client);
+        if (lost == null) {
+            return false;
+        }
+        try {
+            lost.get(Gate.STALL_NANOS, TimeUnit.NANOSECONDS);
+            lostReplies.remove(client);
+            return true;
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    /** Whether a lost reply is armed for {@code client}. */
+    boolean isArmed(String client) {
+        return lostReplies.containsKey(client);
     }
 
     @Override
     public void close() {
-        // nothing to close yet
+        network.close();
     }
 }

@@ -37,13 +37,33 @@ final class RunWorld implements AutoCloseable {
     final Clock clock = Clock.virtual();
     final String lockPath;
     final Connection connection;
+    private final ServerLook look;
 
     private RunWorld(Scenario scenario, EmbeddedZooKeeper server, RunNetwork network, Scheduler scheduler) {
         this.server = server;
         this.cluster = server;
         this.network = network;
         this.gate = new Gate(scenario.clients());
-        this.conductor = new Conductor(gate, trace, scheduler);
+        this.look = new ServerLook(cluster);
+        this.conductor = new Conductor(gate, trace, scheduler, new Conductor.LostReplies() {
+            @Override
+            public boolean lost(String client) {
+                return network.isArmed(client) && network.replyWasLost(client);
+            }
+
+            @Override
+            public java.util.List<String> childrenOnTheServer(String path) throws Exception {
+                return look.children(path);
+            }
+
+            @Override
+            public void awaitReconnected(String client, int connectionEventsBefore) {
+                gate.awaitConnection(client, connectionEventsBefore,
+                        org.apache.zookeeper.Watcher.Event.KeeperState.SyncConnected, "did not reconnect");
+                faults.recordConnection(client, lockstep.simulator.trace.Event.ConnectionState.DISCONNECTED);
+                faults.recordConnection(client, lockstep.simulator.trace.Event.ConnectionState.RECONNECTED);
+            }
+        });
         this.lockPath = "/locks/" + slug(scenario.source());
         this.connection = Connection.to(cluster.connectString()).withListener(gate);
         this.faults = new RunFaultContext(this);
@@ -128,6 +148,7 @@ final class RunWorld implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         clients.values().forEach(client -> client.worker.close());
+        look.close();
         network.close();
         try {
             server.close();
