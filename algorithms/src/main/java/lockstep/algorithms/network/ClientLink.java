@@ -34,7 +34,7 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>{@link #retarget(String)}: connections accepted from now on go to another server.</li>
  * </ul>
  */
-public final class ClientLink implements Selectable, AutoCloseable {
+public final class ClientLink implements AutoCloseable {
 
     private final LoopbackNetwork network;
     private final Selector selector;
@@ -65,7 +65,7 @@ public final class ClientLink implements Selectable, AutoCloseable {
         listener.setOption(StandardSocketOptions.SO_REUSEADDR, true);
         listener.bind(new InetSocketAddress(InetAddress.getByName(LoopbackNetwork.LOOPBACK), 0), 64);
         listener.configureBlocking(false);
-        listener.register(selector, SelectionKey.OP_ACCEPT, this);
+        listener.register(selector, SelectionKey.OP_ACCEPT, new Acceptor());
         this.address = (InetSocketAddress) listener.getLocalAddress();
     }
 
@@ -220,12 +220,26 @@ public final class ClientLink implements Selectable, AutoCloseable {
         return !cut && !frozen;
     }
 
-    @Override
-    public void ready(SelectionKey key) {
-        try {
-            SocketChannel channel;
-            while ((channel = listener.accept()) != null) {
-                accepted.incrementAndGet();
+    /** The listening socket's handler on the selector thread: each connection it accepts becomes a {@link Pipe}. */
+    private final class Acceptor implements Selectable {
+
+        @Override
+        public void ready(SelectionKey key) {
+            acceptAll();
+        }
+
+        @Override
+        public void close() {
+            closeNow();
+            network.forget(ClientLink.this);
+        }
+    }
+
+    private void acceptAll() {
+        SocketChannel channel;
+        while ((channel = acceptOne()) != null) {
+            accepted.incrementAndGet();
+            try {
                 if (cut) {
                     refused.incrementAndGet();
                     channel.close();
@@ -238,9 +252,26 @@ public final class ClientLink implements Selectable, AutoCloseable {
                     pipe.open(target, selector);
                 }
                 pipe.pump();
+            } catch (IOException e) {
+                // A connection that failed while being set up is the client's to retry; the listener stays.
+                closeQuietly(channel);
             }
+        }
+    }
+
+    private SocketChannel acceptOne() {
+        try {
+            return listener.accept();
         } catch (IOException e) {
-            // A connection that failed while being accepted is the client's to retry; the listener stays.
+            return null;
+        }
+    }
+
+    private static void closeQuietly(SocketChannel channel) {
+        try {
+            channel.close();
+        } catch (IOException e) {
+            // Already failed: nothing more to undo.
         }
     }
 

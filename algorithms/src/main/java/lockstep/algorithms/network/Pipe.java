@@ -69,10 +69,6 @@ final class Pipe implements Selectable {
         }
     }
 
-    boolean isOpened() {
-        return server != null;
-    }
-
     @Override
     public void ready(SelectionKey key) {
         try {
