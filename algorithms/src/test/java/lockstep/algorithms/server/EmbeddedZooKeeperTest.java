@@ -10,13 +10,19 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
 import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Collections;
 import java.util.List;
+import java.util.stream.Stream;
 
 import org.apache.zookeeper.client.FourLetterWordMain;
 import org.junit.jupiter.api.Test;
 
-/** The embedded server is reachable on loopback and nowhere else, with its admin web server off. */
+/**
+ * The embedded server is reachable on loopback and nowhere else, with its admin web server off, and leaves nothing in
+ * the temp directory.
+ */
 class EmbeddedZooKeeperTest {
 
     private static List<InetAddress> nonLoopbackAddresses() throws IOException {
@@ -48,6 +54,31 @@ class EmbeddedZooKeeperTest {
             assertEquals("false", System.getProperty("zookeeper.admin.enableServer"));
             assertEquals(false, server.forceSync());
             assertEquals("no", System.getProperty("zookeeper.forceSync"));
+        }
+    }
+
+    @Test
+    void leavesNoConfigurationFileInTheTempDirectory() throws Exception {
+        int port;
+        try (EmbeddedZooKeeper server = EmbeddedZooKeeper.start()) {
+            port = server.port();
+            server.restart();
+        }
+        // other JVMs may start servers in the same temp directory: only a file naming this server's port is ours
+        Path temp = Path.of(System.getProperty("java.io.tmpdir"));
+        try (Stream<Path> files = Files.list(temp)) {
+            List<Path> ours = files.filter(f -> f.getFileName().toString().startsWith("zookeeper.configuration"))
+                    .filter(f -> mentions(f, "clientPort=" + port))
+                    .toList();
+            assertEquals(List.of(), ours);
+        }
+    }
+
+    private static boolean mentions(Path file, String line) {
+        try {
+            return Files.readAllLines(file).contains(line);
+        } catch (IOException goneOrUnreadable) {
+            return false;
         }
     }
 }
