@@ -64,6 +64,10 @@ public final class GuiCommand implements Callable<Integer> {
             description = "Without a display: write the animation here (default: lockstep-NAME.gif in the temp directory).")
     Path gif;
 
+    /** Set by a launcher whose window failed to open, for the fresh JVM that does the headless equivalent. */
+    @Option(names = "--headless-because", hidden = true)
+    String headlessBecause;
+
     private final DisplayProbe display;
     final Path temp;
 
@@ -89,6 +93,9 @@ public final class GuiCommand implements Callable<Integer> {
         SimulatorSource sources = new SimulatorSource();
         sources.check(source, lanes.algorithms);
 
+        if (headlessBecause != null) {
+            return headless(sources, headlessBecause);
+        }
         Optional<String> noDisplay = display.whyNoDisplay();
         if (noDisplay.isPresent()) {
             return headless(sources, "no display (" + noDisplay.get() + ")");
@@ -98,7 +105,9 @@ public final class GuiCommand implements Callable<Integer> {
         try {
             Application.launch(WorkbenchApp.class);
         } catch (RuntimeException | Error toolkit) {
-            return headlessInAFreshJvm("the window cannot open (" + toolkit.getMessage() + ")");
+            String message = String.valueOf(toolkit.getMessage()).strip();
+            message = message.endsWith(".") ? message.substring(0, message.length() - 1) : message;
+            return headlessInAFreshJvm("the window cannot open (" + message + ")");
         }
         return LockstepCommand.OK;
     }
@@ -144,8 +153,6 @@ public final class GuiCommand implements Callable<Integer> {
      */
     private int headlessInAFreshJvm(String why) {
         PrintWriter err = spec.commandLine().getErr();
-        err.println("lockstep gui: " + why + "; trying without a display");
-        err.flush();
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
@@ -155,6 +162,7 @@ public final class GuiCommand implements Callable<Integer> {
         command.add("gui");
         command.add(source);
         command.add("--algorithm=" + String.join(",", lanes.algorithms));
+        command.add("--headless-because=" + why);
         if (lanes.seed != null) {
             command.add("--seed=" + lanes.seed);
         }
