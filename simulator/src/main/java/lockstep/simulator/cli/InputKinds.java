@@ -17,14 +17,17 @@ import lockstep.simulator.run.Simulations;
 public final class InputKinds {
 
     /** What a file holds, judged by its first non-blank character. */
-    public enum Kind { TRACE, SCENARIO, MISSING }
+    public enum Kind { TRACE, SCENARIO, EMPTY, MISSING }
 
     private static final int PEEK = 4096;
 
     private InputKinds() {
     }
 
-    /** A trace when the first non-blank character is '{', missing when there is no such regular file, else a scenario. */
+    /**
+     * A trace when the first non-blank character is '{', empty when there is none, missing when there is no such
+     * readable regular file, else a scenario.
+     */
     public static Kind of(Path file) {
         if (!Files.isRegularFile(file)) {
             return Kind.MISSING;
@@ -36,8 +39,8 @@ public final class InputKinds {
                     return b == '{' ? Kind.TRACE : Kind.SCENARIO;
                 }
             }
-            // an empty file: the trace reader names what is missing in its own words
-            return Kind.TRACE;
+            // neither kind yet: each reader says in its own words what an empty file lacks
+            return Kind.EMPTY;
         } catch (IOException unreadable) {
             // the command's own reader reports it, with its own words
             return Kind.MISSING;

@@ -277,6 +277,21 @@ class CliTest {
     }
 
     @Test
+    void kindsOfInput() throws IOException {
+        Path empty = dir.resolve("empty.yaml");
+        Files.writeString(empty, " \n");
+        assertEquals(InputKinds.Kind.EMPTY, InputKinds.of(empty));
+        assertEquals(InputKinds.Kind.MISSING, InputKinds.of(dir.resolve("none")));
+        assertEquals(InputKinds.Kind.MISSING, InputKinds.of(dir));
+        Path trace = dir.resolve("t");
+        Files.writeString(trace, "\n  {\"i\":0}\n");
+        assertEquals(InputKinds.Kind.TRACE, InputKinds.of(trace));
+        Path scenario = dir.resolve("s");
+        Files.writeString(scenario, "# {\ntitle: x\n");
+        assertEquals(InputKinds.Kind.SCENARIO, InputKinds.of(scenario));
+    }
+
+    @Test
     void traceDirectoryFileNames() {
         assertEquals("02-herd-effect", RunCommand.baseName("02-herd-effect"));
         assertEquals("my", RunCommand.baseName("some/where/my.yaml"));
