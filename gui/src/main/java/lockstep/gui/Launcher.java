@@ -28,10 +28,16 @@ public final class Launcher {
     }
 
     public static CommandLine commandLine() {
+        return commandLine(new GuiCommand());
+    }
+
+    /** The command line with {@code gui} as given (a test's gui is told there is no display). */
+    public static CommandLine commandLine(GuiCommand gui) {
         CommandLine cli = LockstepCommand.commandLine();
-        cli.addSubcommand("gui", new GuiCommand());
+        cli.addSubcommand("gui", gui);
         cli.addSubcommand("render", new RenderCommand());
         cli.addSubcommand("bench-render", new BenchRenderCommand());
+        LockstepCommand.answerVersionEverywhere(cli);
         return cli;
     }
 }

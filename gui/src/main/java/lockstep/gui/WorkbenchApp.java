@@ -13,7 +13,7 @@ import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
-import lockstep.gui.cli.Sources;
+import lockstep.gui.source.SimulatorSource;
 import lockstep.gui.view.ViewSettings;
 import lockstep.gui.view.WorkbenchView;
 import lockstep.gui.viewmodel.WorkbenchViewModel;
@@ -46,7 +46,7 @@ public final class WorkbenchApp extends Application {
             t.setDaemon(true);
             return t;
         });
-        WorkbenchViewModel vm = new WorkbenchViewModel(new Sources(), loader, Platform::runLater,
+        WorkbenchViewModel vm = new WorkbenchViewModel(new SimulatorSource(), loader, Platform::runLater,
                 Preferences.userRoot().node("lockstep/gui"));
         WorkbenchView view = new WorkbenchView(vm, new ViewSettings(true));
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();

@@ -26,7 +26,7 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
-import lockstep.gui.cli.Sources;
+import lockstep.gui.source.SimulatorSource;
 import lockstep.gui.view.LaneView;
 import lockstep.gui.view.ViewSettings;
 import lockstep.gui.view.WorkbenchView;
@@ -46,7 +46,7 @@ class WorkbenchSmokeTest {
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        vm = new WorkbenchViewModel(new Sources(), loader, Platform::runLater,
+        vm = new WorkbenchViewModel(new SimulatorSource(), loader, Platform::runLater,
                 Preferences.userRoot().node("lockstep/gui-tests"));
         WorkbenchView view = new WorkbenchView(vm, new ViewSettings(false));
         stage.setScene(WorkbenchView.scene(view, 1400, 900));

@@ -5,8 +5,11 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingServer;
@@ -30,10 +33,12 @@ public final class EmbeddedZooKeeper implements Cluster, AutoCloseable {
     private final TestingServer server;
     private final boolean forceSync;
     private volatile boolean running = true;
+    private final Path home;
 
-    private EmbeddedZooKeeper(TestingServer server, boolean forceSync) {
+    private EmbeddedZooKeeper(TestingServer server, boolean forceSync, Path home) {
         this.server = server;
         this.forceSync = forceSync;
+        this.home = home;
     }
 
     /** Starts a server with forceSync off, unless {@code -Dlockstep.forceSync=true} says otherwise. */
@@ -45,7 +50,11 @@ public final class EmbeddedZooKeeper implements Cluster, AutoCloseable {
         // The server removes empty container nodes (lock parents) on a timer; in a scripted run that would insert a
         // NoNode-then-create at a random moment. Once an hour is as good as never for a run.
         System.setProperty("znode.container.checkIntervalMs", "3600000");
-        File dataDir = Files.createTempDirectory("lockstep-zk-").toFile();
+        // ZooKeeper's embedded server writes a zookeeper.configuration*.properties file beside the data directory at
+        // every start (Curator passes the data directory's parent as its base directory): one home per server keeps
+        // that file out of the temp directory, and close() deletes the home with everything in it.
+        Path home = Files.createTempDirectory("lockstep-zk-");
+        File dataDir = Files.createDirectory(home.resolve("data")).toFile();
         Map<String, Object> properties = new HashMap<>();
         properties.put("clientPortAddress", LOOPBACK);
         properties.put("admin.enableServer", "false");
@@ -54,7 +63,12 @@ public final class EmbeddedZooKeeper implements Cluster, AutoCloseable {
         properties.put("4lw.commands.whitelist", "srvr,stat,ruok,wchs,cons");
         InstanceSpec spec = new InstanceSpec(dataDir, freeLoopbackPort(), freeLoopbackPort(), freeLoopbackPort(),
                 true, 1, 2000, 0, properties, LOOPBACK);
-        return new EmbeddedZooKeeper(new TestingServer(spec, true), forceSync);
+        try {
+            return new EmbeddedZooKeeper(new TestingServer(spec, true), forceSync, home);
+        } catch (Exception failedToStart) {
+            deleteTree(home);
+            throw failedToStart;
+        }
     }
 
     private static int freeLoopbackPort() throws IOException {
@@ -120,6 +134,21 @@ public final class EmbeddedZooKeeper implements Cluster, AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        server.close();
+        try {
+            server.close();
+        } finally {
+            deleteTree(home);
+        }
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        }
     }
 }

@@ -12,10 +12,13 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
 import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.stream.Stream;
 
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
@@ -31,7 +34,10 @@ import org.junit.jupiter.api.Test;
 import lockstep.algorithms.network.ReconnectPacing;
 import lockstep.algorithms.testing.Await;
 
-/** The embedded server is reachable on loopback and nowhere else, with its admin web server off. */
+/**
+ * The embedded server is reachable on loopback and nowhere else, with its admin web server off, stops and starts
+ * again with its sessions, and leaves nothing in the temp directory.
+ */
 class EmbeddedZooKeeperTest {
 
     private static List<InetAddress> nonLoopbackAddresses() throws IOException {
@@ -120,6 +126,31 @@ class EmbeddedZooKeeperTest {
             } finally {
                 zk.close();
             }
+        }
+    }
+
+    @Test
+    void leavesNoConfigurationFileInTheTempDirectory() throws Exception {
+        int port;
+        try (EmbeddedZooKeeper server = EmbeddedZooKeeper.start()) {
+            port = server.port();
+            server.restart();
+        }
+        // other JVMs may start servers in the same temp directory: only a file naming this server's port is ours
+        Path temp = Path.of(System.getProperty("java.io.tmpdir"));
+        try (Stream<Path> files = Files.list(temp)) {
+            List<Path> ours = files.filter(f -> f.getFileName().toString().startsWith("zookeeper.configuration"))
+                    .filter(f -> mentions(f, "clientPort=" + port))
+                    .toList();
+            assertEquals(List.of(), ours);
+        }
+    }
+
+    private static boolean mentions(Path file, String line) {
+        try {
+            return Files.readAllLines(file).contains(line);
+        } catch (IOException goneOrUnreadable) {
+            return false;
         }
     }
 }

@@ -3,6 +3,7 @@ package lockstep.gui.cli;
 import java.util.ArrayList;
 import java.util.List;
 
+import lockstep.algorithms.Algorithms;
 import picocli.CommandLine.Option;
 
 /** The options every command that draws lanes shares: which algorithms (one lane each) and which seed. */
@@ -17,10 +18,19 @@ final class LaneOptions {
     @Option(names = "--seed", description = "Seed (default: the scenario's).")
     Long seed;
 
-    /** What is wrong with these options, as one line naming the option, or null when nothing is. */
+    /**
+     * What is wrong with these options, as one line naming the option, or null when nothing is. An unknown algorithm
+     * is worded as {@code lockstep run} words it.
+     */
     String problem() {
         if (algorithms.isEmpty() || algorithms.size() > MAX_LANES) {
             return "--algorithm: one to three algorithms (got " + algorithms.size() + ")";
+        }
+        for (String name : algorithms) {
+            if (Algorithms.find(name).isEmpty()) {
+                return "--algorithm: " + (name.isBlank() ? "empty algorithm name" : "unknown algorithm '" + name + "'")
+                        + " (expected one of " + String.join(", ", Algorithms.names()) + ")";
+            }
         }
         if (seed != null && seed < 0) {
             return "--seed: must be a non-negative integer (got " + seed + ")";

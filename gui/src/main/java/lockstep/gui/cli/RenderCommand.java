@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import lockstep.simulator.check.Finding;
 import lockstep.gui.render.FrameRenderer;
 import lockstep.gui.render.HeadlessFx;
+import lockstep.gui.source.SimulatorSource;
 import lockstep.gui.viewmodel.LaneViewModel;
 import lockstep.gui.viewmodel.ReplayCursor;
 import lockstep.gui.viewmodel.TraceSource;
@@ -41,10 +42,12 @@ public final class RenderCommand implements Callable<Integer> {
     @Option(names = "--step", paramLabel = "K", description = "Event index to draw (default: the last).")
     Integer step;
 
-    @Option(names = "--out", paramLabel = "FILE", description = "PNG to write (default frame.png).")
+    @Option(names = "--out", paramLabel = "FILE.png",
+            description = "PNG to write, in an existing directory (default frame.png).")
     Path out;
 
-    @Option(names = "--gif", paramLabel = "FILE", description = "Write the whole run as an animated GIF.")
+    @Option(names = "--gif", paramLabel = "FILE.gif",
+            description = "Write the whole run as an animated GIF, in an existing directory.")
     Path gif;
 
     @Option(names = "--width", defaultValue = "1400")
@@ -63,13 +66,19 @@ public final class RenderCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter outw = spec.commandLine().getOut();
-        Sources sources = new Sources();
+        SimulatorSource sources = new SimulatorSource();
         TraceSource.Loaded loaded;
         try {
             if (width < 200 || height < 200 || width > 8000 || height > 8000) {
                 throw new BadInputException("--width/--height", "between 200 and 8000 pixels, got " + width + "x" + height);
             }
             String problem = lanes.problem();
+            if (problem == null && out != null) {
+                problem = OutputFiles.problem("--out", out, ".png");
+            }
+            if (problem == null && gif != null) {
+                problem = OutputFiles.problem("--gif", gif, ".gif");
+            }
             if (problem != null) {
                 throw new BadInputException("lockstep render", problem);
             }

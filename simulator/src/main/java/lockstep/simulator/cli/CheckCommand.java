@@ -34,6 +34,7 @@ final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws BadInputException {
+        InputKinds.refuseScenarioAsTrace(trace);
         List<Event> events = TraceFiles.read(trace);
         Event.RunStarted start = (Event.RunStarted) events.get(0);
         RunReport report = new RunReport(start.scenario(), start.title(), start.seed(),

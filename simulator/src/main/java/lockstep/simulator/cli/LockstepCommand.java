@@ -20,11 +20,13 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "lockstep", mixinStandardHelpOptions = true, version = "lockstep 0.1.0",
         description = "A workbench for ZooKeeper lock algorithms: run, check and compare them on a real embedded ZooKeeper.",
-        subcommands = {RunCommand.class, CheckCommand.class, ListCommand.class, BenchCommand.class},
+        subcommands = {RunCommand.class, CheckCommand.class, ListCommand.class, BenchCommand.class,
+                HelpCommand.class},
         footer = {"", "Examples:",
                 "  lockstep list",
                 "  lockstep run 02 --algorithm naive,sequential",
                 "  lockstep check trace.jsonl",
+                "  lockstep help run",
                 "",
                 "Exit codes: 0 fine, 1 a checker finding, 2 bad input, 3 internal error."})
 public final class LockstepCommand implements Callable<Integer> {
@@ -52,7 +54,21 @@ public final class LockstepCommand implements Callable<Integer> {
         OneLineErrors handlers = new OneLineErrors();
         cli.setParameterExceptionHandler(handlers);
         cli.setExecutionExceptionHandler(handlers);
+        answerVersionEverywhere(cli);
         return cli;
+    }
+
+    /**
+     * Gives every command under {@code cli} the root's version text, so {@code lockstep run --version} answers as
+     * {@code lockstep --version} does (picocli's --version on a subcommand prints that subcommand's own, empty, text).
+     * The launcher calls it again after adding its own commands.
+     */
+    public static void answerVersionEverywhere(CommandLine cli) {
+        String[] version = cli.getCommandSpec().root().version();
+        for (CommandLine sub : cli.getSubcommands().values()) {
+            sub.getCommandSpec().version(version);
+            answerVersionEverywhere(sub);
+        }
     }
 
     public static void main(String[] args) {

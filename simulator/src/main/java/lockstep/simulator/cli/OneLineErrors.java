@@ -55,8 +55,8 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
                 return "unknown option '" + name + "' (expected one of " + String.join(", ", optionNames(cmd)) + ")";
             }
             if (!cmd.getSubcommands().isEmpty()) {
-                return "unknown command '" + first + "' (expected one of "
-                        + String.join(", ", cmd.getSubcommands().keySet()) + ")";
+                return "unknown command '" + first + "' (expected one of " + String.join(", ", visibleCommands(cmd))
+                        + ")";
             }
             return "unexpected argument '" + first + "' (" + expectedArguments(cmd) + ")";
         }
@@ -85,6 +85,17 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
             super(cmd, message);
             this.option = option;
         }
+    }
+
+    /** The subcommands a user is told about: hidden ones (a developer's benchmark) stay hidden here too. */
+    static List<String> visibleCommands(CommandLine cmd) {
+        List<String> names = new ArrayList<>();
+        cmd.getSubcommands().forEach((name, sub) -> {
+            if (!sub.getCommandSpec().usageMessage().hidden()) {
+                names.add(name);
+            }
+        });
+        return names;
     }
 
     private static List<String> optionNames(CommandLine cmd) {

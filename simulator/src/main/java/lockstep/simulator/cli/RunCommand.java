@@ -54,9 +54,10 @@ final class RunCommand implements Callable<Integer> {
             description = "A non-negative integer that overrides the scenario's seed.")
     Long seed;
 
-    @Option(names = {"-t", "--trace"}, paramLabel = "FILE",
-            description = "Write the trace to FILE; with several algorithms to FILE-ALGORITHM.ext, one each.")
-    Path trace;
+    @Option(names = {"-t", "--trace"}, paramLabel = "FILE|DIR",
+            description = "Write the trace to FILE; with several algorithms to FILE-ALGORITHM.ext, one each; "
+                    + "into DIR (an existing directory) as SCENARIO-ALGORITHM.jsonl.")
+    String trace;
 
     @Option(names = "--json", description = "Print one JSON document on stdout instead of the table.")
     boolean json;
@@ -70,8 +71,9 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws BadInputException {
         List<Event> recorded = schedule == null ? null : TraceFiles.read(schedule);
         List<String> names = recorded == null ? algorithms() : scheduledAlgorithm(recorded);
-        Map<String, Path> traceFiles = traceFiles(names);
+        InputKinds.refuseTraceAsScenario(scenario);
         Scenario loaded = Simulations.load(scenario);
+        Map<String, Path> traceFiles = traceFiles(names, loaded);
         long runSeed = recorded == null ? Simulations.seedFor(loaded, seed)
                 : ((Event.RunStarted) recorded.get(0)).seed();
 
@@ -153,23 +155,35 @@ final class RunCommand implements Callable<Integer> {
         return List.copyOf(names);
     }
 
-    /** Where each algorithm's trace goes, checked before anything runs; empty without --trace. */
-    private Map<String, Path> traceFiles(List<String> names) {
+    /**
+     * Where each algorithm's trace goes, checked before anything runs; empty without --trace. A directory (one that
+     * exists, or a name ending in '/') gets one file per algorithm inside it, named after the scenario and the
+     * algorithm ({@code 02-herd-effect-naive.jsonl}), as {@code cp FILE DIR} puts a file inside DIR; anything else is
+     * a file name, suffixed with the algorithm's name when there are several.
+     */
+    private Map<String, Path> traceFiles(List<String> names, Scenario loaded) {
         Map<String, Path> files = new LinkedHashMap<>();
         if (trace == null) {
             return files;
         }
-        Path directory = trace.toAbsolutePath().getParent();
+        Path given = Path.of(trace);
+        boolean namesADirectory = Files.isDirectory(given) || trace.endsWith("/") || trace.endsWith(java.io.File.separator);
+        Path directory = namesADirectory ? given.toAbsolutePath() : given.toAbsolutePath().getParent();
         if (directory == null || !Files.isDirectory(directory)) {
             throw new OneLineErrors.BadOption(spec.commandLine(), "--trace",
-                    "no such directory: " + directory + " (a file in an existing directory)");
+                    "no such directory: " + directory + " (a file in an existing directory, or an existing directory)");
         }
         if (!Files.isWritable(directory)) {
             throw new OneLineErrors.BadOption(spec.commandLine(), "--trace",
                     "cannot write in " + directory + " (a file in a directory you may write to)");
         }
         for (String name : names) {
-            Path file = names.size() == 1 ? trace : withSuffix(trace, "-" + name);
+            Path file;
+            if (namesADirectory) {
+                file = given.resolve(baseName(loaded.source()) + "-" + name + ".jsonl");
+            } else {
+                file = names.size() == 1 ? given : withSuffix(given, "-" + name);
+            }
             if (Files.isDirectory(file)) {
                 throw new OneLineErrors.BadOption(spec.commandLine(), "--trace",
                         file + " is a directory (a file to write the trace to)");
@@ -177,6 +191,17 @@ final class RunCommand implements Callable<Integer> {
             files.put(name, file);
         }
         return files;
+    }
+
+    /** {@code scenarios/my.yaml} is {@code my}; a built-in's source is already its name ({@code 02-herd-effect}). */
+    static String baseName(String source) {
+        String fileName = Path.of(source).getFileName().toString();
+        for (String extension : List.of(".yaml", ".yml")) {
+            if (fileName.endsWith(extension) && fileName.length() > extension.length()) {
+                return fileName.substring(0, fileName.length() - extension.length());
+            }
+        }
+        return fileName;
     }
 
     /** {@code t.jsonl} with {@code -naive} is {@code t-naive.jsonl}; {@code t} is {@code t-naive}. */

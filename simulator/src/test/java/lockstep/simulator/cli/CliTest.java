@@ -115,7 +115,7 @@ class CliTest {
 
     @Test
     void unknownCommandAndMissingArguments() {
-        assertBadInput("lockstep: unknown command 'frob' (expected one of run, check, list, bench)", "frob");
+        assertBadInput("lockstep: unknown command 'frob' (expected one of run, check, list, bench, help)", "frob");
         assertBadInput("lockstep run: missing SCENARIO (a scenario file, or a built-in scenario's id or name such as"
                 + " 02 or 02-herd-effect)", "run");
         assertBadInput("lockstep run: unexpected argument '03' (expected only SCENARIO)", "run", "02", "03");
@@ -143,8 +143,10 @@ class CliTest {
     @Test
     void traceIntoAMissingDirectory() {
         Path nowhere = dir.resolve("nowhere");
-        assertBadInput("lockstep run: --trace: no such directory: " + nowhere + " (a file in an existing directory)",
-                "run", "02", "--trace", nowhere.resolve("t.jsonl").toString());
+        String expected = "lockstep run: --trace: no such directory: " + nowhere
+                + " (a file in an existing directory, or an existing directory)";
+        assertBadInput(expected, "run", "02", "--trace", nowhere.resolve("t.jsonl").toString());
+        assertBadInput(expected, "run", "02", "--trace", nowhere + "/");
     }
 
     @Test
@@ -205,6 +207,104 @@ class CliTest {
         Cli.Result result = Cli.run("check", file.toString());
         assertEquals(0, result.exit(), result::toString);
         assertTrue(result.out().contains("acquisitions                 1"), result::toString);
+    }
+
+    @Test
+    void helpIsACommandToo() {
+        Cli.Result root = Cli.run("help");
+        assertEquals(0, root.exit(), root::toString);
+        assertEquals("", root.err());
+        assertEquals(Cli.run("--help").out(), root.out());
+
+        Cli.Result run = Cli.run("help", "run");
+        assertEquals(0, run.exit(), run::toString);
+        assertEquals(Cli.run("run", "--help").out(), run.out());
+        assertTrue(run.out().startsWith("Usage: lockstep run"), run::toString);
+
+        assertBadInput("lockstep help: unknown command 'frob' (expected one of run, check, list, bench, help)", "help",
+                "frob");
+        assertBadInput("lockstep help: unknown command 'nope' (expected one of seek, recorder)", "help", "bench", "nope");
+        assertEquals(Cli.run("bench", "seek", "--help").out(), Cli.run("help", "bench", "seek").out());
+    }
+
+    /** A developer's hidden command works but is never offered, not even in the unknown-command line. */
+    @Test
+    void hiddenCommandsAreNotOffered() {
+        CommandLine cli = LockstepCommand.commandLine().addSubcommand("secret", new Secret());
+        Cli.Result result = Cli.run(cli, "frob");
+        assertEquals(2, result.exit(), result::toString);
+        assertEquals(List.of("lockstep: unknown command 'frob' (expected one of run, check, list, bench, help)"),
+                result.errLines());
+        assertEquals(0, Cli.run(LockstepCommand.commandLine().addSubcommand("secret", new Secret()), "secret").exit());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "run", "check", "list", "bench", "bench seek", "bench recorder", "help"})
+    void everyCommandAnswersVersion(String command) {
+        List<String> args = new ArrayList<>(command.isEmpty() ? List.of() : List.of(command.split(" ")));
+        args.add("--version");
+        Cli.Result result = Cli.run(args.toArray(String[]::new));
+        assertEquals(0, result.exit(), result::toString);
+        assertEquals("", result.err());
+        assertEquals(List.of("lockstep 0.1.0"), result.out().lines().toList());
+    }
+
+    /** check of a scenario says what it is and what to do with it, not what the JSON parser thinks of YAML. */
+    @Test
+    void checkOfAScenarioOrOfAnythingElse() throws IOException {
+        Path scenario = dir.resolve("s.yaml");
+        Files.writeString(scenario, "# a scenario\ntitle: S\nclients: 1\nscript:\n  - c1 acquire\n");
+        assertBadInput(scenario + ":1:1: this is a scenario, not a trace (run it with lockstep run " + scenario + ")",
+                "check", scenario.toString());
+        Path unnamed = dir.resolve("s.txt");
+        Files.writeString(unnamed, "title: S\nclients: 1\nscript:\n  - c1 acquire\n");
+        assertBadInput(unnamed + ":1:1: this is a scenario, not a trace (run it with lockstep run " + unnamed + ")",
+                "check", unnamed.toString());
+        Path notes = dir.resolve("notes.txt");
+        Files.writeString(notes, "hello: [\n");
+        assertBadInput(notes + ":1:1: not a trace (a JSON Lines file as written by lockstep run --trace: one JSON"
+                + " object per line)", "check", notes.toString());
+    }
+
+    /** run of a trace says what it is and what to do with it. */
+    @Test
+    void runOfATrace() throws IOException {
+        Path file = dir.resolve("clean.out");
+        TraceFiles.write(file, TraceBuilder.herd("c1").holding("c1").released("c1").ended().build());
+        assertBadInput(file + ":1:1: this is a trace, not a scenario (check it with lockstep check " + file
+                + ", or open it with lockstep gui " + file + ")", "run", file.toString(), "--trace", dir.toString());
+        assertEquals(List.of(file), files(), "nothing written");
+    }
+
+    @Test
+    void kindsOfInput() throws IOException {
+        Path empty = dir.resolve("empty.yaml");
+        Files.writeString(empty, " \n");
+        assertEquals(InputKinds.Kind.EMPTY, InputKinds.of(empty));
+        assertEquals(InputKinds.Kind.MISSING, InputKinds.of(dir.resolve("none")));
+        assertEquals(InputKinds.Kind.MISSING, InputKinds.of(dir));
+        Path trace = dir.resolve("t");
+        Files.writeString(trace, "\n  {\"i\":0}\n");
+        assertEquals(InputKinds.Kind.TRACE, InputKinds.of(trace));
+        Path scenario = dir.resolve("s");
+        Files.writeString(scenario, "# {\ntitle: x\n");
+        assertEquals(InputKinds.Kind.SCENARIO, InputKinds.of(scenario));
+    }
+
+    @Test
+    void traceDirectoryFileNames() {
+        assertEquals("02-herd-effect", RunCommand.baseName("02-herd-effect"));
+        assertEquals("my", RunCommand.baseName("some/where/my.yaml"));
+        assertEquals("my", RunCommand.baseName("my.yml"));
+        assertEquals(".yaml", RunCommand.baseName(".yaml"));
+    }
+
+    @Command(name = "secret", hidden = true)
+    static final class Secret implements Callable<Integer> {
+        @Override
+        public Integer call() {
+            return 0;
+        }
     }
 
     /** A command the gui adds later gets the same handling: a bug is one line and exit 3. */

@@ -68,6 +68,25 @@ class RunCommandTest {
         assertTrue(lines.contains("grant order                  c1"), result::toString);
     }
 
+    /** A directory as --trace gets one file per algorithm inside it, named after the scenario and the algorithm. */
+    @Test
+    void traceIntoADirectory() throws IOException {
+        Cli.Result result = Cli.run("run", "01", "--algorithm", "naive,sequential", "--trace", dir.toString());
+        assertEquals(0, result.exit(), result::toString);
+        Path naive = dir.resolve("01-one-client-naive.jsonl");
+        Path sequential = dir.resolve("01-one-client-sequential.jsonl");
+        assertEquals(List.of(naive, sequential), files());
+        assertTrue(result.out().endsWith("trace written: " + naive + " (naive)\n"
+                + "trace written: " + sequential + " (sequential)\n"), result::toString);
+
+        Path one = dir.resolve("one");
+        Files.createDirectory(one);
+        assertEquals(0, Cli.run("run", "01", "--algorithm", "sequential", "--trace", one + "/").exit());
+        try (var stream = Files.list(one)) {
+            assertEquals(List.of(one.resolve("01-one-client-sequential.jsonl")), stream.toList());
+        }
+    }
+
     /** A script line that does not fit the state: one line, exit 2, and no trace file at all. */
     @Test
     void aFailedRunLeavesNoTraceFile() throws IOException {

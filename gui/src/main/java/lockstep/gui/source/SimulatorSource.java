@@ -1,6 +1,5 @@
-package lockstep.gui.cli;
+package lockstep.gui.source;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,14 +8,19 @@ import java.util.Locale;
 import lockstep.algorithms.Algorithms;
 import lockstep.gui.viewmodel.TraceSource;
 import lockstep.simulator.BadInputException;
+import lockstep.simulator.cli.InputKinds;
 import lockstep.simulator.run.Simulations;
 import lockstep.simulator.scenario.BuiltInScenarios;
 import lockstep.simulator.scenario.Scenario;
-import lockstep.simulator.trace.TraceFiles;
 import lockstep.simulator.trace.Event;
+import lockstep.simulator.trace.TraceFiles;
 
-/** The workbench's traces from the simulator: scenario files and built-ins run once per algorithm, trace files read. */
-public final class Sources implements TraceSource {
+/**
+ * The workbench's traces from the simulator: a scenario (a file, or a built-in by id or name) is run once per
+ * algorithm; a trace file is read as it is. A trace is told from a scenario by its {@code .jsonl} name or, whatever
+ * its name, by its content (its first character is '{'), so a trace never goes to the scenario parser.
+ */
+public final class SimulatorSource implements TraceSource {
 
     @Override
     public List<BuiltIn> builtIns() {
@@ -39,19 +43,19 @@ public final class Sources implements TraceSource {
         return null;
     }
 
+    /** True when {@code spec} names a trace file rather than a scenario. */
+    public static boolean isTrace(String spec) {
+        return spec.toLowerCase(Locale.ROOT).endsWith(".jsonl") || InputKinds.isTrace(spec);
+    }
+
     @Override
     public Loaded load(String spec, List<String> algorithms, Long seed) throws BadInputException {
-        if (spec.toLowerCase(Locale.ROOT).endsWith(".jsonl")) {
+        if (isTrace(spec)) {
             List<Event> trace = TraceFiles.read(Path.of(spec));
             Event.RunStarted run = (Event.RunStarted) trace.get(0);
             return new Loaded(spec, run.title() + " (" + Path.of(spec).getFileName() + ")", List.of(trace), true);
         }
-        for (String algorithm : algorithms) {
-            if (Algorithms.find(algorithm).isEmpty()) {
-                throw new BadInputException("lockstep", "unknown algorithm '" + algorithm + "' (expected one of "
-                        + String.join(", ", Algorithms.names()) + ")");
-            }
-        }
+        checkAlgorithms(algorithms);
         Scenario scenario = Simulations.load(spec);
         long chosen = Simulations.seedFor(scenario, seed);
         List<List<Event>> traces = new ArrayList<>();
@@ -63,17 +67,25 @@ public final class Sources implements TraceSource {
         return new Loaded(spec, title, traces, false);
     }
 
-    private static String titleOf(String fileName) {
-        int dot = fileName.lastIndexOf('.');
-        return dot > 0 ? fileName.substring(0, dot) : fileName;
+    /**
+     * What {@link #load} would refuse, found without running anything: an unknown algorithm, a scenario that does not
+     * parse, a trace that does not read. The command line calls it before a window opens.
+     */
+    public void check(String spec, List<String> algorithms) throws BadInputException {
+        if (isTrace(spec)) {
+            TraceFiles.read(Path.of(spec));
+            return;
+        }
+        checkAlgorithms(algorithms);
+        Simulations.load(spec);
     }
 
-    /** The file name a headless run's GIF gets: {@code lockstep-02-herd-effect.gif}. */
-    public String gifName(String spec) {
-        BuiltIn b = builtIn(spec);
-        if (b != null) {
-            return "lockstep-" + b.name() + ".gif";
+    private static void checkAlgorithms(List<String> algorithms) throws BadInputException {
+        for (String algorithm : algorithms) {
+            if (Algorithms.find(algorithm).isEmpty()) {
+                throw new BadInputException("lockstep", "unknown algorithm '" + algorithm + "' (expected one of "
+                        + String.join(", ", Algorithms.names()) + ")");
+            }
         }
-        return "lockstep-" + titleOf(Path.of(spec).getFileName().toString()) + ".gif";
     }
 }
