@@ -3,6 +3,7 @@ package lockstep.gui;
 import lockstep.gui.cli.BenchRenderCommand;
 import lockstep.gui.cli.GuiCommand;
 import lockstep.gui.cli.RenderCommand;
+import lockstep.simulator.bench.Benchmarks;
 import lockstep.simulator.cli.LockstepCommand;
 import picocli.CommandLine;
 
@@ -28,6 +29,9 @@ public final class Launcher {
     }
 
     public static CommandLine commandLine() {
+        // Frame times need JavaFX, which the simulator must not know: the window adds its benchmark to the registry.
+        Benchmarks.register("render", "Frame times of the lanes on a large synthetic run (headless JavaFX).",
+                BenchRenderCommand::new);
         CommandLine cli = LockstepCommand.commandLine();
         cli.addSubcommand("gui", new GuiCommand());
         cli.addSubcommand("render", new RenderCommand());

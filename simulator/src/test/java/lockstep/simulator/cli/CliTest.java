@@ -115,7 +115,7 @@ class CliTest {
 
     @Test
     void unknownCommandAndMissingArguments() {
-        assertBadInput("lockstep: unknown command 'frob' (expected one of run, check, list, bench)", "frob");
+        assertBadInput("lockstep: unknown command 'frob' (expected one of run, check, list, bench, herd)", "frob");
         assertBadInput("lockstep run: missing SCENARIO (a scenario file, or a built-in scenario's id or name such as"
                 + " 02 or 02-herd-effect)", "run");
         assertBadInput("lockstep run: unexpected argument '03' (expected only SCENARIO)", "run", "02", "03");
