@@ -38,7 +38,8 @@ final class HandoffFloor implements AutoCloseable {
     /** One slice's chain of nodes. */
     private record Chain(String parent, int length, CountDownLatch done) {
         String node(int j) {
-            return parent + String.format("/h%08d", j);
+            String digits = Integer.toString(j);
+            return parent + "/h" + "00000000".substring(Math.min(8, digits.length())) + digits;
         }
     }
 

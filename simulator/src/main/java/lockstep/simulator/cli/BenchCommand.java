@@ -98,7 +98,7 @@ final class BenchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         FreeRunningBenchmark.Plan plan = plan();
         PrintWriter err = spec.commandLine().getErr();
-        ProgressBar bar = new ProgressBar(err);
+        ProgressBar bar = new ProgressBar("bench", err);
         FreeRunningBenchmark.Report report = FreeRunningBenchmark.run(plan, bar::at);
         bar.finish();
         PrintWriter out = spec.commandLine().getOut();
@@ -279,16 +279,18 @@ final class BenchCommand implements Callable<Integer> {
     /** A one-line progress bar on stderr, redrawn in place. */
     static final class ProgressBar {
         private static final int WIDTH = 30;
+        private final String name;
         private final PrintWriter err;
         private int lastLength;
 
-        ProgressBar(PrintWriter err) {
+        ProgressBar(String name, PrintWriter err) {
+            this.name = name;
             this.err = err;
         }
 
         synchronized void at(double fraction, String doing) {
             int filled = (int) Math.round(fraction * WIDTH);
-            String line = String.format(Locale.ROOT, "bench [%s%s] %3d%% %s", "#".repeat(filled),
+            String line = String.format(Locale.ROOT, "%s [%s%s] %3d%% %s", name, "#".repeat(filled),
                     ".".repeat(WIDTH - filled), Math.round(fraction * 100), doing);
             String pad = " ".repeat(Math.max(0, lastLength - line.length()));
             err.print("\r" + line + pad);

@@ -74,7 +74,7 @@ final class HerdCommand implements Callable<Integer> {
             throw new OneLineErrors.BadOption(cmd, "--chart", "'" + chart + "' must end with .png or .svg");
         }
         PrintWriter err = cmd.getErr();
-        BenchCommand.ProgressBar bar = new BenchCommand.ProgressBar(err);
+        BenchCommand.ProgressBar bar = new BenchCommand.ProgressBar("herd", err);
         List<Herd.Result> results = new ArrayList<>();
         int total = algorithms.size() * clients.size();
         for (int n : clients) {
