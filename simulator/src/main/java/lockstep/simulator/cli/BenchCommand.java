@@ -79,8 +79,8 @@ final class BenchCommand implements Callable<Integer> {
     boolean json;
 
     @Option(names = "--chart", paramLabel = "FILE",
-            description = "Also draw acquisitions per second against clients, with the floor, to FILE (.png or .svg).")
-    Path chart;
+            description = "Also draw acquisitions per second against clients, with the floor, to FILE (.png or .svg; may be given twice).")
+    List<Path> charts = new ArrayList<>();
 
     /** Registers every benchmark of the registry as a subcommand of {@code bench}. */
     static void addBenchmarks(CommandLine bench) {
@@ -104,7 +104,7 @@ final class BenchCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         out.print(json ? json(report) : table(report));
         out.flush();
-        if (chart != null) {
+        for (Path chart : charts) {
             chart(report).write(chart);
             err.println("chart written to " + chart);
         }
@@ -142,8 +142,10 @@ final class BenchCommand implements Callable<Integer> {
         if (duration.isZero()) {
             throw new OneLineErrors.BadOption(cmd, "--duration", "must be more than 0 (e.g. 10s)");
         }
-        if (chart != null && !Chart.supports(chart)) {
-            throw new OneLineErrors.BadOption(cmd, "--chart", "'" + chart + "' must end with .png or .svg");
+        for (Path chart : charts) {
+            if (!Chart.supports(chart)) {
+                throw new OneLineErrors.BadOption(cmd, "--chart", "'" + chart + "' must end with .png or .svg");
+            }
         }
         FreeRunningBenchmark.Plan draft = new FreeRunningBenchmark.Plan(names, List.copyOf(clients), duration,
                 warmup, hold, readRatio, Duration.ofSeconds(1));

@@ -53,8 +53,8 @@ final class HerdCommand implements Callable<Integer> {
     boolean json;
 
     @Option(names = "--chart", paramLabel = "FILE",
-            description = "Also draw notifications and calls against N to FILE (.png or .svg).")
-    Path chart;
+            description = "Also draw notifications and calls against N to FILE (.png or .svg; may be given twice).")
+    List<Path> charts = new ArrayList<>();
 
     @Override
     public Integer call() throws Exception {
@@ -70,8 +70,10 @@ final class HerdCommand implements Callable<Integer> {
                 throw new OneLineErrors.BadOption(cmd, "--clients", "must be between 2 and 5000, got " + n);
             }
         }
-        if (chart != null && !Chart.supports(chart)) {
-            throw new OneLineErrors.BadOption(cmd, "--chart", "'" + chart + "' must end with .png or .svg");
+        for (Path chart : charts) {
+            if (!Chart.supports(chart)) {
+                throw new OneLineErrors.BadOption(cmd, "--chart", "'" + chart + "' must end with .png or .svg");
+            }
         }
         PrintWriter err = cmd.getErr();
         BenchCommand.ProgressBar bar = new BenchCommand.ProgressBar("herd", err);
@@ -88,7 +90,7 @@ final class HerdCommand implements Callable<Integer> {
         PrintWriter out = cmd.getOut();
         out.print(json ? json(results) : table(results));
         out.flush();
-        if (chart != null) {
+        for (Path chart : charts) {
             chart(results).write(chart);
             err.println("chart written to " + chart);
         }
