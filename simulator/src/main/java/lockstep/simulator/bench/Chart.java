@@ -126,12 +126,12 @@ public final class Chart {
         Axis xAxis = new Axis(xr[0], xr[1], logX, LEFT, LEFT + plotW);
         Axis yAxis = new Axis(yr[0], yr[1], logY, TOP + plotH, TOP);
         pen.text(WIDTH / 2.0 - RIGHT / 2.0, 28, title, 17, 0, true, false);
-        for (double tick : xAxis.ticks()) {
+        for (double tick : xAxis.ticks(distinctXs())) {
             double px = xAxis.at(tick);
             pen.line(px, TOP, px, TOP + plotH, "#e6e6e6", 1, false);
             pen.text(px, TOP + plotH + 20, label(tick), 12, 0, false, false);
         }
-        for (double tick : yAxis.ticks()) {
+        for (double tick : yAxis.ticks(null)) {
             double py = yAxis.at(tick);
             pen.line(LEFT, py, LEFT + plotW, py, "#e6e6e6", 1, false);
             pen.text(LEFT - 8, py + 4, label(tick), 12, 1, false, false);
@@ -168,6 +168,11 @@ public final class Chart {
             pen.text(lx + 32, legendY + 4, s.name(), 12, -1, false, false);
             legendY += 20;
         }
+    }
+
+    private double[] distinctXs() {
+        return series.stream().flatMapToDouble(s -> java.util.Arrays.stream(s.x())).filter(Double::isFinite)
+                .distinct().sorted().toArray();
     }
 
     private double[] range(boolean x) {
@@ -220,8 +225,15 @@ public final class Chart {
             return from + f * (to - from);
         }
 
-        List<Double> ticks() {
+        List<Double> ticks(double[] atData) {
             List<Double> ticks = new ArrayList<>();
+            if (atData != null && atData.length <= 12) {
+                // Few x values (client counts): a tick at each, labelled as the user gave them.
+                for (double v : atData) {
+                    ticks.add(v);
+                }
+                return ticks;
+            }
             if (log) {
                 for (double p = Math.pow(10, Math.floor(Math.log10(lo))); p <= hi * 1.0001; p *= 10) {
                     for (int m : new int[] {1, 2, 5}) {
