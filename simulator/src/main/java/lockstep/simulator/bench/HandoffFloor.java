@@ -34,6 +34,7 @@ final class HandoffFloor implements AutoCloseable {
     private final List<Thread> waiters = new ArrayList<>();
     private final String roster;
     private volatile Chain chain;
+    private volatile Exception failure;
 
     /** One slice's chain of nodes. */
     private record Chain(String parent, int length, CountDownLatch done) {
@@ -116,6 +117,9 @@ final class HandoffFloor implements AutoCloseable {
             throw new IllegalStateException("the hand-off chain did not finish");
         }
         long elapsed = System.nanoTime() - start;
+        if (failure != null) {
+            throw new IllegalStateException("the hand-off floor failed: " + failure.getMessage(), failure);
+        }
         sessions.get(0).delete(parent, -1);
         return handoffs / (elapsed / 1e9);
     }
@@ -138,7 +142,12 @@ final class HandoffFloor implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (KeeperException e) {
-            throw new IllegalStateException("hand-off floor: " + e.getMessage(), e);
+            // Said to the timing thread at once rather than left for its timeout.
+            failure = e;
+            Chain c = chain;
+            if (c != null) {
+                c.done().countDown();
+            }
         }
     }
 
