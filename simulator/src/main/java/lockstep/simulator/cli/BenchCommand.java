@@ -89,6 +89,7 @@ final class BenchCommand implements Callable<Integer> {
                 continue;
             }
             CommandLine sub = new CommandLine(benchmark.command().get());
+            sub.getCommandSpec().name(benchmark.name()); // its usage says "bench render", not its own name
             sub.getCommandSpec().usageMessage().description(benchmark.description());
             bench.addSubcommand(benchmark.name(), sub);
         }
@@ -165,13 +166,13 @@ final class BenchCommand implements Callable<Integer> {
                 Durations.format(plan.hold()), plan.readRatio() > 0 ? ", reads " + plan.readRatio() : ""));
         s.append(String.format(Locale.ROOT, "machine: %d cores, Java %s; medians over slices, ratios of medians%n%n",
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.version")));
-        String head = "%-8s %-15s %9s %7s %7s %8s %9s %9s %9s %8s %9s %8s%n";
+        String head = "%-8s %-15s %9s %7s %7s %8s %9s %10s %9s %7s %10s %8s%n";
         s.append(String.format(Locale.ROOT, head, "clients", "algorithm", "acq/s", "p50 ms", "p99 ms", "max ms",
-                "notif/rel", "futile/rel", "calls/acq", "holders", "vs " + shortName(plan.reference()), "vs floor"));
+                "notif/rel", "futile/rel", "calls/acq", "holders", "vs Curator", "vs floor"));
         for (int n : plan.clients()) {
             for (Floor f : report.floors()) {
                 if (f.clients() == n) {
-                    s.append(String.format(Locale.ROOT, "%-8d %-15s %9.0f %7s %7s %8s %9s %9s %9s %8s %9s %8s%n",
+                    s.append(String.format(Locale.ROOT, "%-8d %-15s %9.0f %7s %7s %8s %9s %10s %9s %7s %10s %8s%n",
                             n, "(floor)", f.handoffsPerSecond(), "", "", "", "1.00", "", "2.00", "", "", "1.00"));
                 }
             }
@@ -180,7 +181,7 @@ final class BenchCommand implements Callable<Integer> {
                     continue;
                 }
                 s.append(String.format(Locale.ROOT,
-                        "%-8d %-15s %9.0f %7.2f %7.2f %8.1f %9.2f %9.2f %9.2f %8s %9s %8.2f%n", n, r.algorithm(),
+                        "%-8d %-15s %9.0f %7.2f %7.2f %8.1f %9.2f %10.2f %9.2f %7s %10s %8.2f%n", n, r.algorithm(),
                         r.acquisitionsPerSecond(), r.p50Ms(), r.p99Ms(), r.maxMs(), r.notificationsPerRelease(),
                         r.futileWakeupsPerRelease(), r.callsPerAcquisition(),
                         r.maxHolders() + (r.violated() ? "!" : ""),
@@ -192,10 +193,6 @@ final class BenchCommand implements Callable<Integer> {
                 + " getChildren per hand-off (median over client counts %.0f hand-offs/s)%n",
                 report.floorHandoffsPerSecond()));
         return s.toString();
-    }
-
-    private static String shortName(String reference) {
-        return reference.replace("curator-", "");
     }
 
     static String json(FreeRunningBenchmark.Report report) throws Exception {
