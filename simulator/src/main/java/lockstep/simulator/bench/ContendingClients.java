@@ -84,7 +84,8 @@ final class ContendingClients implements AutoCloseable {
         AtomicInteger useful = new AtomicInteger();
         for (int i = 0; i < clients.size(); i++) {
             LockClient client = clients.get(i);
-            DistributedLock write = client.lock(lockPath, algorithm.isShared() ? LockMode.WRITE : LockMode.EXCLUSIVE);
+            DistributedLock write = client.lock(lockPath,
+                    algorithm.isShared() ? LockMode.WRITE : LockMode.EXCLUSIVE);
             DistributedLock read = algorithm.isShared() ? client.lock(lockPath, LockMode.READ) : write;
             AtomicInteger notified = counters.notificationsOf(client.name());
             Random random = new Random(seed + i);
@@ -92,7 +93,7 @@ final class ContendingClients implements AutoCloseable {
                 LongList latencies = new LongList();
                 gate.await();
                 long end = deadline[0];
-                while (System.nanoTime() < end) {
+                do { // at least once, however late this thread starts on a busy machine
                     boolean reader = read != write && random.nextDouble() < readRatio;
                     DistributedLock lock = reader ? read : write;
                     notified.set(0);
@@ -109,7 +110,7 @@ final class ContendingClients implements AutoCloseable {
                     }
                     holders.leave(reader);
                     lock.release();
-                }
+                } while (System.nanoTime() < end);
                 return latencies.toArray();
             }));
         }

@@ -85,4 +85,13 @@ class BenchCommandTest {
             assertTrue(result.out().contains("Usage: lockstep bench " + name), result::toString);
         }
     }
+
+    @Test
+    void aLockstepRunAgainstTheRoundTripsOfItsCalls() {
+        Cli.Result result = Cli.run("bench", "lockstep", "--algorithm", "sequential", "--clients", "3", "--repeat", "1");
+        assertEquals(0, result.exit(), result::toString);
+        // The 3-client sequential herd makes 16 calls, every run (5N+1).
+        assertTrue(result.out().lines().anyMatch(line -> line.startsWith("calls per run: 16;")), result::toString);
+        assertTrue(result.out().lines().anyMatch(line -> line.startsWith("gated / floor: ")), result::toString);
+    }
 }
