@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -78,12 +79,14 @@ public final class Chart {
     /** Writes the chart to {@code file} (.svg or .png), through a temporary file and a rename. */
     public void write(Path file) throws IOException {
         Path absolute = file.toAbsolutePath();
-        Path temp = Files.createTempFile(absolute.getParent(), "." + absolute.getFileName(), ".tmp");
+        // Not Files.createTempFile: its owner-only permissions would stay with the chart after the rename.
+        Path temp = absolute.resolveSibling("." + absolute.getFileName() + "." + System.nanoTime() + ".tmp");
         try {
             if (absolute.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".svg")) {
                 SvgPen pen = new SvgPen();
                 draw(pen);
-                Files.writeString(temp, pen.finish(), StandardCharsets.UTF_8);
+                Files.writeString(temp, pen.finish(), StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW,
+                        StandardOpenOption.WRITE);
             } else {
                 BufferedImage image = new BufferedImage(WIDTH, HEIGHT, BufferedImage.TYPE_INT_RGB);
                 Graphics2D g = image.createGraphics();
@@ -92,7 +95,8 @@ public final class Chart {
                 } finally {
                     g.dispose();
                 }
-                try (OutputStream out = Files.newOutputStream(temp)) {
+                try (OutputStream out = Files.newOutputStream(temp, StandardOpenOption.CREATE_NEW,
+                        StandardOpenOption.WRITE)) {
                     ImageIO.write(image, "png", out);
                 }
             }
