@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
 
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
@@ -167,7 +168,10 @@ public final class LockEngine implements DistributedLock {
     // ---- the queue algorithms -------------------------------------------------------------------------------------
 
     private boolean acquireInQueue(long deadline) throws Exception {
-        String tag = "_c_" + UUID.randomUUID() + "-";
+        // Curator draws its tag with UUID.randomUUID(), from SecureRandom: a uniqueness tag needs no secret, and a
+        // 128-bit draw from a thread's own generator is as unique among one lock's children, at a fraction of the cost.
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        String tag = "_c_" + new UUID(random.nextLong(), random.nextLong()) + "-";
         ourPath = createOurNode(tag, deadline);
         NodeName ours = NodeName.parse(ourPath.substring(lockPath.length() + 1));
         while (true) {

@@ -1,113 +1,305 @@
 package lockstep.simulator.cli;
 
-import java.io.ByteArrayOutputStream;
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
-import lockstep.simulator.bench.RecorderOverheadBenchmark;
-import lockstep.simulator.bench.SeekBenchmark;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+import lockstep.algorithms.Algorithms;
+import lockstep.simulator.bench.Benchmarks;
+import lockstep.simulator.bench.Chart;
+import lockstep.simulator.bench.Durations;
+import lockstep.simulator.bench.FreeRunningBenchmark;
+import lockstep.simulator.bench.FreeRunningBenchmark.Floor;
+import lockstep.simulator.bench.FreeRunningBenchmark.Result;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code lockstep bench NAME}: the benchmarks, one subcommand each. To add one, add a {@link Benchmark} to
- * {@link #BENCHMARKS}: a name, a one-line description and the method that runs it and prints its figures.
+ * {@code lockstep bench}: lock algorithms side by side with Curator and the hand-off floor, free-running on one
+ * embedded ZooKeeper ({@link FreeRunningBenchmark}); and, as subcommands, every other benchmark of the
+ * {@link Benchmarks} registry ({@code seek}, {@code recorder}, {@code lockstep}, and {@code render} from the window).
+ *
+ * <p>Steps: check the options; run; print a table on stdout (or {@code --json}), a progress bar on stderr, and write
+ * the chart if asked. Guarantee: a lock that let two holders in at once is reported on stderr and the exit code is 1.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = "Run a benchmark and print its figures (wall-clock times on this machine).",
+        description = {"Measure lock algorithms side by side, free-running: each client its own session, looping"
+                + " acquire, hold, release; against Curator's recipe and the hand-off floor, in one run.",
+                "A NAME runs another benchmark instead."},
         footer = {"", "Examples:",
-                "  lockstep bench seek",
-                "  lockstep bench recorder"})
+                "  lockstep bench --algorithm sequential,curator-mutex --clients 4,16,64",
+                "  lockstep bench --clients 16 --duration 20s --json",
+                "  lockstep bench --algorithm rwlock,curator-rwlock --read-ratio 0.8 --chart rw.svg",
+                "  lockstep bench seek"})
 final class BenchCommand implements Callable<Integer> {
-
-    /** Every benchmark, in the order --help lists them. */
-    static final List<Benchmark> BENCHMARKS = List.of(
-            new Benchmark("seek", "Seeking in a 100,000-event trace, as the window's scrubber does; trace file I/O.",
-                    SeekBenchmark::run),
-            new Benchmark("recorder", "What recording calls costs a free-running run (an embedded ZooKeeper; about 30 s).",
-                    RecorderOverheadBenchmark::run));
-
-    /** One benchmark: {@code run} prints its figures to the stream it is given. */
-    record Benchmark(String name, String description, Body run) {
-    }
-
-    /** A benchmark's body; any exception it throws is an internal error. */
-    @FunctionalInterface
-    interface Body {
-        void run(PrintStream out) throws Exception;
-    }
 
     @Spec
     CommandSpec spec;
 
-    /** Registers every benchmark as a subcommand of {@code bench}. */
+    @Option(names = {"-a", "--algorithm"}, split = ",", paramLabel = "NAME",
+            description = "The algorithms, comma-separated (default: sequential,curator-mutex; with --read-ratio:"
+                    + " rwlock,curator-rwlock). The reference (curator-mutex, or curator-rwlock) is added when"
+                    + " missing.")
+    List<String> algorithms;
+
+    @Option(names = {"-c", "--clients"}, split = ",", paramLabel = "N", defaultValue = "1,4,16,64",
+            description = "Client counts, comma-separated (default: ${DEFAULT-VALUE}).")
+    List<Integer> clients;
+
+    @Option(names = "--duration", paramLabel = "TIME", defaultValue = "10s", converter = Durations.class,
+            description = "Measured time per algorithm and client count, in slices of about a second"
+                    + " (default: ${DEFAULT-VALUE}).")
+    Duration duration;
+
+    @Option(names = "--warmup", paramLabel = "TIME", defaultValue = "2s", converter = Durations.class,
+            description = "Untimed warm-up per algorithm and client count (default: ${DEFAULT-VALUE}).")
+    Duration warmup;
+
+    @Option(names = "--hold", paramLabel = "TIME", defaultValue = "0ms", converter = Durations.class,
+            description = "How long a client holds the lock each time (default: ${DEFAULT-VALUE}).")
+    Duration hold;
+
+    @Option(names = "--read-ratio", paramLabel = "R", defaultValue = "0",
+            description = "The share of requests that are reads, 0 to 1 (read/write locks only; default: 0).")
+    double readRatio;
+
+    @Option(names = "--json", description = "Print one JSON document on stdout instead of the table.")
+    boolean json;
+
+    @Option(names = "--chart", paramLabel = "FILE",
+            description = "Also draw acquisitions per second against clients, with the floor, to FILE (.png or .svg; may be given twice).")
+    List<Path> charts = new ArrayList<>();
+
+    /** Registers every benchmark of the registry as a subcommand of {@code bench}. */
     static void addBenchmarks(CommandLine bench) {
-        for (Benchmark benchmark : BENCHMARKS) {
-            CommandLine sub = new CommandLine(new BenchmarkCommand(benchmark));
+        for (Benchmarks.Benchmark benchmark : Benchmarks.all()) {
+            if (bench.getSubcommands().containsKey(benchmark.name())) {
+                continue;
+            }
+            CommandLine sub = new CommandLine(benchmark.command().get());
+            sub.getCommandSpec().name(benchmark.name()); // its usage says "bench render", not its own name
             sub.getCommandSpec().usageMessage().description(benchmark.description());
             bench.addSubcommand(benchmark.name(), sub);
         }
     }
 
     @Override
-    public Integer call() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing BENCHMARK (expected one of "
-                + String.join(", ", spec.commandLine().getSubcommands().keySet()) + ")");
-    }
-
-    /** The subcommand that runs one benchmark. */
-    @Command(mixinStandardHelpOptions = true)
-    static final class BenchmarkCommand implements Callable<Integer> {
-
-        private final Benchmark benchmark;
-
-        @Spec
-        CommandSpec spec;
-
-        BenchmarkCommand(Benchmark benchmark) {
-            this.benchmark = benchmark;
+    public Integer call() throws Exception {
+        FreeRunningBenchmark.Plan plan = plan();
+        PrintWriter err = spec.commandLine().getErr();
+        ProgressBar bar = new ProgressBar("bench", err);
+        FreeRunningBenchmark.Report report = FreeRunningBenchmark.run(plan, bar::at);
+        bar.finish();
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(json ? json(report) : table(report));
+        out.flush();
+        for (Path chart : charts) {
+            chart(report).write(chart);
+            err.println("chart written to " + chart);
         }
-
-        @Override
-        public Integer call() throws Exception {
-            // The benchmarks print to a PrintStream; picocli's streams are writers (and tests replace them).
-            PrintWriter out = spec.commandLine().getOut();
-            try (PrintStream stream = new PrintStream(new LinesTo(out), true, StandardCharsets.UTF_8)) {
-                benchmark.run().run(stream);
-            }
-            return LockstepCommand.OK;
-        }
-    }
-
-    /** Bytes to a writer, a whole line at a time (a newline byte never splits a UTF-8 character). */
-    static final class LinesTo extends OutputStream {
-
-        private final PrintWriter out;
-        private final ByteArrayOutputStream line = new ByteArrayOutputStream();
-
-        LinesTo(PrintWriter out) {
-            this.out = out;
-        }
-
-        @Override
-        public void write(int b) {
-            line.write(b);
-            if (b == '\n') {
-                flush();
+        for (Result r : report.results()) {
+            if (r.violated()) {
+                err.printf(Locale.ROOT, "lockstep bench: %s let %d clients hold the lock at once at %d clients"
+                        + " (a writer must hold it alone)%n", r.algorithm(), r.maxHolders(), r.clients());
             }
         }
+        err.flush();
+        return report.violated() ? LockstepCommand.FINDING : LockstepCommand.OK;
+    }
 
-        @Override
-        public void flush() {
-            out.print(line.toString(StandardCharsets.UTF_8));
-            out.flush();
-            line.reset();
+    private FreeRunningBenchmark.Plan plan() {
+        CommandLine cmd = spec.commandLine();
+        if (readRatio < 0 || readRatio > 1 || Double.isNaN(readRatio)) {
+            throw new OneLineErrors.BadOption(cmd, "--read-ratio", "must be between 0 and 1, got " + readRatio);
+        }
+        List<String> names = new ArrayList<>(algorithms != null ? algorithms
+                : readRatio > 0 ? List.of("rwlock", "curator-rwlock") : List.of("sequential", "curator-mutex"));
+        for (String name : names) {
+            if (Algorithms.find(name).isEmpty()) {
+                throw new OneLineErrors.BadOption(cmd, "--algorithm", "unknown algorithm '" + name
+                        + "' (expected one of " + String.join(", ", Algorithms.names()) + ")");
+            }
+        }
+        if (names.stream().distinct().count() != names.size()) {
+            throw new OneLineErrors.BadOption(cmd, "--algorithm", "names an algorithm twice");
+        }
+        for (int n : clients) {
+            if (n < 1 || n > 2000) {
+                throw new OneLineErrors.BadOption(cmd, "--clients", "must be between 1 and 2000, got " + n);
+            }
+        }
+        if (duration.isZero()) {
+            throw new OneLineErrors.BadOption(cmd, "--duration", "must be more than 0 (e.g. 10s)");
+        }
+        for (Path chart : charts) {
+            if (!Chart.supports(chart)) {
+                throw new OneLineErrors.BadOption(cmd, "--chart", "'" + chart + "' must end with .png or .svg");
+            }
+        }
+        FreeRunningBenchmark.Plan draft = new FreeRunningBenchmark.Plan(names, List.copyOf(clients), duration,
+                warmup, hold, readRatio, Duration.ofSeconds(1));
+        if (!names.contains(draft.reference())) {
+            names.add(draft.reference());
+        }
+        return new FreeRunningBenchmark.Plan(List.copyOf(names), List.copyOf(clients), duration, warmup, hold,
+                readRatio, Duration.ofSeconds(1));
+    }
+
+    static String table(FreeRunningBenchmark.Report report) {
+        FreeRunningBenchmark.Plan plan = report.plan();
+        StringBuilder s = new StringBuilder();
+        s.append(String.format(Locale.ROOT, "Free-running: %s; %d slice(s) of %s each per algorithm and client"
+                        + " count, warm-up %s, hold %s%s%n", String.join(", ", plan.algorithms()), plan.rounds(),
+                Durations.format(plan.duration().dividedBy(plan.rounds())), Durations.format(plan.warmup()),
+                Durations.format(plan.hold()), plan.readRatio() > 0 ? ", reads " + plan.readRatio() : ""));
+        s.append(String.format(Locale.ROOT, "machine: %d cores, Java %s; medians over slices, ratios of medians%n%n",
+                Runtime.getRuntime().availableProcessors(), System.getProperty("java.version")));
+        String head = "%-8s %-15s %9s %7s %7s %8s %9s %10s %9s %7s %10s %8s%n";
+        s.append(String.format(Locale.ROOT, head, "clients", "algorithm", "acq/s", "p50 ms", "p99 ms", "max ms",
+                "notif/rel", "futile/rel", "calls/acq", "holders", "vs Curator", "vs floor"));
+        for (int n : plan.clients()) {
+            for (Floor f : report.floors()) {
+                if (f.clients() == n) {
+                    s.append(String.format(Locale.ROOT, "%-8d %-15s %9.0f %7s %7s %8s %9s %10s %9s %7s %10s %8s%n",
+                            n, "(floor)", f.handoffsPerSecond(), "", "", "", "1.00", "", "2.00", "", "", "1.00"));
+                }
+            }
+            for (Result r : report.results()) {
+                if (r.clients() != n) {
+                    continue;
+                }
+                s.append(String.format(Locale.ROOT,
+                        "%-8d %-15s %9.0f %7.2f %7.2f %8.1f %9.2f %10.2f %9.2f %7s %10s %8.2f%n", n, r.algorithm(),
+                        r.acquisitionsPerSecond(), r.p50Ms(), r.p99Ms(), r.maxMs(), r.notificationsPerRelease(),
+                        r.futileWakeupsPerRelease(), r.callsPerAcquisition(),
+                        r.maxHolders() + (r.violated() ? "!" : ""),
+                        r.ratioToReference() == null ? "-" : String.format(Locale.ROOT, "%.2f", r.ratioToReference()),
+                        r.ratioToFloor()));
+            }
+        }
+        s.append(String.format(Locale.ROOT, "%nfloor: a chain of sessions, one delete, one notification and one"
+                + " getChildren per hand-off (median over client counts %.0f hand-offs/s)%n",
+                report.floorHandoffsPerSecond()));
+        return s.toString();
+    }
+
+    static String json(FreeRunningBenchmark.Report report) throws Exception {
+        FreeRunningBenchmark.Plan plan = report.plan();
+        Map<String, Object> doc = new LinkedHashMap<>();
+        Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put("algorithms", plan.algorithms());
+        settings.put("clients", plan.clients());
+        settings.put("durationMs", plan.duration().toMillis());
+        settings.put("warmupMs", plan.warmup().toMillis());
+        settings.put("holdMs", plan.hold().toMillis());
+        settings.put("readRatio", plan.readRatio());
+        settings.put("slices", plan.rounds());
+        settings.put("reference", plan.reference());
+        settings.put("cores", Runtime.getRuntime().availableProcessors());
+        settings.put("java", System.getProperty("java.version"));
+        doc.put("settings", settings);
+        List<Map<String, Object>> results = new ArrayList<>();
+        for (Result r : report.results()) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("algorithm", r.algorithm());
+            row.put("clients", r.clients());
+            row.put("acquisitionsPerSecond", round(r.acquisitionsPerSecond()));
+            row.put("p50Ms", round(r.p50Ms()));
+            row.put("p99Ms", round(r.p99Ms()));
+            row.put("maxMs", round(r.maxMs()));
+            row.put("notificationsPerRelease", round(r.notificationsPerRelease()));
+            row.put("futileWakeupsPerRelease", round(r.futileWakeupsPerRelease()));
+            row.put("callsPerAcquisition", round(r.callsPerAcquisition()));
+            row.put("maxHolders", r.maxHolders());
+            row.put("ratioToReference", r.ratioToReference() == null ? null : round(r.ratioToReference()));
+            row.put("ratioToFloor", round(r.ratioToFloor()));
+            row.put("acquisitions", r.acquisitions());
+            row.put("slices", r.slices());
+            row.put("safe", !r.violated());
+            results.add(row);
+        }
+        doc.put("results", results);
+        Map<String, Object> floor = new LinkedHashMap<>();
+        floor.put("handoffsPerSecond", round(report.floorHandoffsPerSecond()));
+        List<Map<String, Object>> byClients = new ArrayList<>();
+        for (Floor f : report.floors()) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("clients", f.clients());
+            row.put("sessions", f.sessions());
+            row.put("handoffsPerSecond", round(f.handoffsPerSecond()));
+            row.put("slices", f.slices());
+            byClients.add(row);
+        }
+        floor.put("byClients", byClients);
+        doc.put("floor", floor);
+        return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(doc) + "\n";
+    }
+
+    private static Double round(double value) {
+        return Double.isFinite(value) ? Math.round(value * 1000) / 1000.0 : null;
+    }
+
+    static Chart chart(FreeRunningBenchmark.Report report) {
+        FreeRunningBenchmark.Plan plan = report.plan();
+        double[] x = plan.clients().stream().mapToDouble(Integer::doubleValue).toArray();
+        Chart chart = new Chart("Acquisitions per second, free-running", "clients (sessions)",
+                "acquisitions per second", plan.clients().size() > 1, false);
+        for (String name : plan.algorithms()) {
+            double[] y = new double[x.length];
+            for (int i = 0; i < x.length; i++) {
+                int n = plan.clients().get(i);
+                y[i] = report.results().stream().filter(r -> r.algorithm().equals(name) && r.clients() == n)
+                        .mapToDouble(Result::acquisitionsPerSecond).findFirst().orElse(Double.NaN);
+            }
+            chart.add(new Chart.Series(name, x, y, false));
+        }
+        double[] floor = new double[x.length];
+        for (int i = 0; i < x.length; i++) {
+            int n = plan.clients().get(i);
+            floor[i] = report.floors().stream().filter(f -> f.clients() == n)
+                    .mapToDouble(Floor::handoffsPerSecond).findFirst().orElse(Double.NaN);
+        }
+        chart.add(new Chart.Series("hand-off floor", x, floor, true));
+        return chart;
+    }
+
+    /** A one-line progress bar on stderr, redrawn in place. */
+    static final class ProgressBar {
+        private static final int WIDTH = 30;
+        private final String name;
+        private final PrintWriter err;
+        private int lastLength;
+
+        ProgressBar(String name, PrintWriter err) {
+            this.name = name;
+            this.err = err;
+        }
+
+        synchronized void at(double fraction, String doing) {
+            int filled = (int) Math.round(fraction * WIDTH);
+            String line = String.format(Locale.ROOT, "%s [%s%s] %3d%% %s", name, "#".repeat(filled),
+                    ".".repeat(WIDTH - filled), Math.round(fraction * 100), doing);
+            String pad = " ".repeat(Math.max(0, lastLength - line.length()));
+            err.print("\r" + line + pad);
+            err.flush();
+            lastLength = line.length();
+        }
+
+        synchronized void finish() {
+            err.println();
+            err.flush();
         }
     }
 }

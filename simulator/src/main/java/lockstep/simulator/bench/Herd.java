@@ -1,0 +1,89 @@
+package lockstep.simulator.bench;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.util.List;
+import java.util.OptionalLong;
+
+import lockstep.simulator.BadInputException;
+import lockstep.simulator.check.Metrics;
+import lockstep.simulator.run.Simulations;
+import lockstep.simulator.scenario.Scenario;
+import lockstep.simulator.scenario.ScenarioLoader;
+import lockstep.simulator.trace.Event;
+
+/**
+ * The herd scenario at any size, in lockstep mode with real sessions: N clients all ask for the lock, then the holder
+ * releases, one at a time, until everyone has had it (the shape of built-in scenario 02). Counts come from the trace
+ * ({@link Metrics}), so they are exact and the same on every run.
+ *
+ * <p>The expected notifications per algorithm, for the check and the chart's reference curves: a release wakes every
+ * waiter of {@code naive} (N(N-1)/2 in all), only the next one in line for {@code sequential} and
+ * {@code curator-mutex} (N-1); {@code children-watch} hears every release (N(N-1)/2) and also every create that
+ * queues behind a client already watching the children while the herd forms (N(N-1)/2 + 1 more): N(N-1) + 1.
+ */
+public final class Herd {
+
+    /** One run. */
+    public record Result(String algorithm, int clients, int notifications, Long expectedNotifications, int calls,
+                         int acquisitions, int events, long wallMs, double callsPerSecond, double peakHeapMiB) {
+
+        public boolean asExpected() {
+            return acquisitions == clients
+                    && (expectedNotifications == null || expectedNotifications == notifications);
+        }
+    }
+
+    private Herd() {
+    }
+
+    /** The herd scenario for {@code clients} clients. */
+    public static Scenario scenario(int clients) throws BadInputException {
+        if (clients < 2) {
+            throw new BadInputException("lockstep herd", "a herd needs at least 2 clients, got " + clients);
+        }
+        String yaml = "title: The herd effect with " + clients + " clients\n"
+                + "description: All ask for the lock, then the holder releases, one at a time.\n"
+                + "seed: " + clients + "\n"
+                + "clients: " + clients + "\n"
+                + "script:\n"
+                + "  - all acquire\n"
+                + "  - repeat " + (clients - 1) + ": holder release\n"
+                + "  - holder release\n";
+        return ScenarioLoader.parse("herd-" + clients + ".yaml", yaml);
+    }
+
+    /** The notifications the herd of {@code n} clients must deliver with {@code algorithm}, if known. */
+    public static OptionalLong expectedNotifications(String algorithm, long n) {
+        switch (algorithm) {
+            case "naive":
+                return OptionalLong.of(n * (n - 1) / 2);
+            case "children-watch":
+                return OptionalLong.of(n * (n - 1) + 1);
+            case "sequential":
+            case "curator-mutex":
+                return OptionalLong.of(n - 1);
+            default:
+                return OptionalLong.empty();
+        }
+    }
+
+    public static Result run(String algorithm, int clients) throws BadInputException {
+        Scenario scenario = scenario(clients);
+        List<MemoryPoolMXBean> heap = ManagementFactory.getMemoryPoolMXBeans().stream()
+                .filter(pool -> pool.getType() == MemoryType.HEAP).toList();
+        System.gc(); // so the peak below is this run's, not garbage left by the previous one
+        heap.forEach(MemoryPoolMXBean::resetPeakUsage);
+        long start = System.nanoTime();
+        List<Event> trace = Simulations.run(scenario, algorithm, Simulations.seedFor(scenario, null));
+        long wall = System.nanoTime() - start;
+        double peak = heap.stream().mapToLong(pool -> pool.getPeakUsage().getUsed()).sum() / (1024.0 * 1024.0);
+        Metrics metrics = Metrics.of(trace);
+        int calls = metrics.ops().values().stream().mapToInt(Integer::intValue).sum();
+        OptionalLong expected = expectedNotifications(algorithm, clients);
+        return new Result(algorithm, clients, metrics.notifications(),
+                expected.isPresent() ? expected.getAsLong() : null, calls, metrics.acquisitions(), trace.size(),
+                wall / 1_000_000, calls / (wall / 1e9), peak);
+    }
+}
