@@ -12,6 +12,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 
 import lockstep.algorithms.Algorithms;
 import lockstep.algorithms.Flag;
+import lockstep.simulator.fault.Fault;
+import lockstep.simulator.fault.Faults;
 import lockstep.simulator.scenario.BuiltInScenarios;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -20,7 +22,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code lockstep list}: the algorithms and the built-in scenarios. */
 @Command(name = "list", mixinStandardHelpOptions = true,
-        description = "List the lock algorithms and the built-in scenarios.",
+        description = "List the lock algorithms, the built-in scenarios and the faults a script can use.",
         footer = {"", "Examples:",
                 "  lockstep list",
                 "  lockstep list --json",
@@ -59,11 +61,23 @@ final class ListCommand implements Callable<Integer> {
         for (BuiltInScenarios.BuiltIn builtIn : BuiltInScenarios.list()) {
             scenarios.add(new String[] {builtIn.id(), builtIn.name(), builtIn.title()});
         }
+        List<String[]> faults = new ArrayList<>();
+        faults.add(new String[] {"FAULT", "SCRIPT", "DESCRIPTION"});
+        for (Fault fault : Faults.all()) {
+            faults.add(new String[] {fault.name(), scriptWords(fault), fault.description()});
+        }
         Tables.align(algorithms).forEach(out::println);
         out.println();
         Tables.align(scenarios).forEach(out::println);
+        out.println();
+        Tables.align(faults).forEach(out::println);
         out.flush();
         return LockstepCommand.OK;
+    }
+
+    /** How a script writes the fault: {@code cN pause}, {@code server stop}. */
+    private static String scriptWords(Fault fault) {
+        return (fault.target() == Fault.Target.CLIENT ? "cN " : "server ") + fault.word();
     }
 
     private static String flags(Algorithms.Info info) {
@@ -103,8 +117,17 @@ final class ListCommand implements Callable<Integer> {
             entry.put("description", builtIn.description());
             scenarios.add(entry);
         }
+        List<Object> faults = new ArrayList<>();
+        for (Fault fault : Faults.all()) {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("name", fault.name());
+            entry.put("script", scriptWords(fault));
+            entry.put("description", fault.description());
+            faults.add(entry);
+        }
         document.put("algorithms", algorithms);
         document.put("scenarios", scenarios);
+        document.put("faults", faults);
         return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(document);
     }
 

@@ -3,7 +3,6 @@ package lockstep.simulator.fault;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
-import java.net.URL;
 import java.nio.file.FileSystem;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
@@ -11,7 +10,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -66,22 +64,20 @@ public final class Faults {
         return List.copyOf(found);
     }
 
-    /** The simple names of the top-level classes in this package, from the directory or the jar it was loaded from. */
+    /**
+     * The simple names of the top-level classes in this package, from the directory or the jar this class was loaded
+     * from (its own code source: another folder of the same package, such as the tests', does not count).
+     */
     private static List<String> classNamesHere() {
         String folder = Faults.class.getPackageName().replace('.', '/');
-        URL here = Faults.class.getResource("/" + folder);
-        if (here == null) {
-            throw new IllegalStateException("cannot find the classes of " + folder);
-        }
         try {
-            if ("jar".equals(here.getProtocol())) {
-                try (FileSystem jar = FileSystems.newFileSystem(here.toURI(), Map.of())) {
-                    return namesIn(jar.getPath("/" + folder));
-                } catch (java.nio.file.FileSystemAlreadyExistsException open) {
-                    return namesIn(FileSystems.getFileSystem(here.toURI()).getPath("/" + folder));
-                }
+            Path origin = Path.of(Faults.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            if (Files.isDirectory(origin)) {
+                return namesIn(origin.resolve(folder));
             }
-            return namesIn(Path.of(here.toURI()));
+            try (FileSystem jar = FileSystems.newFileSystem(origin, (ClassLoader) null)) {
+                return namesIn(jar.getPath("/" + folder));
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (URISyntaxException e) {

@@ -115,11 +115,12 @@ final class Conductor {
 
     /** Writes down the nodes of a session the server ended, and owes the notifications their deletion fires. */
     void sessionEnded(String client, String reason) {
+        // The session's own watches go with it: its nodes' deletion fires only other clients' watches.
+        watches.forget(client);
         for (Znode node : trace.state().ephemeralsOf(client)) {
             trace.add(new Event.NodeDeleted(trace.next(), node.path(), client, reason));
             owe(trace.denormalize(node.path()), EventType.NodeDeleted);
         }
-        watches.forget(client);
     }
 
     /**

@@ -85,6 +85,8 @@ final class Gate implements SeamListener {
     private final ThreadLocal<PendingDelivery> delivering = new ThreadLocal<>();
     private final ThreadLocal<Boolean> heldBackInterrupt = ThreadLocal.withInitial(() -> false);
     private final List<String> clientOrder;
+    /** Each client's place in the scenario's order: options are sorted by it at every step (O(1), not indexOf). */
+    private final Map<String, Integer> rank = new HashMap<>();
 
     // Guarded by lock.
     private final Map<String, PendingCall> atGate = new HashMap<>();
@@ -93,8 +95,10 @@ final class Gate implements SeamListener {
     private final Set<String> owesACall = new HashSet<>();
     private final Set<String> outOfTheRun = new HashSet<>();
     private final Set<String> paused = new HashSet<>();
-    private final Map<String, KeeperState> connection = new HashMap<>();
-    private final Map<String, Integer> connectionEvents = new HashMap<>();
+    /** Every connection event each client's session watcher was handed, in order. */
+    private final Map<String, List<KeeperState>> connectionHistory = new HashMap<>();
+    /** Clients whose session the server ended and who have no new one yet: their old watches may still fire. */
+    private final Set<String> sessionEnded = new HashSet<>();
     private boolean scheduling;
     private PendingCall running;
     private PendingDelivery inDelivery;
@@ -102,6 +106,9 @@ final class Gate implements SeamListener {
 
     Gate(List<String> clientOrder) {
         this.clientOrder = List.copyOf(clientOrder);
+        for (int i = 0; i < this.clientOrder.size(); i++) {
+            rank.put(this.clientOrder.get(i), i);
+        }
     }
 
     /** From now on every call and notification waits for its turn. */
@@ -206,6 +213,11 @@ final class Gate implements SeamListener {
             if (!scheduling || outOfTheRun.contains(delivery.client()) || delivery.isWatchRemoval()) {
                 return;
             }
+            if (sessionEnded.contains(delivery.client())) {
+                // A watch of a session the server already ended: whether the server still sends it is a race
+                // between its delete and its closing the connection. The run neither waits for nor records it.
+                return;
+            }
             pending = new PendingDelivery(delivery);
             deliveries.add(pending);
             owed.merge(expected(pending), -1, Integer::sum);
@@ -217,17 +229,13 @@ final class Gate implements SeamListener {
         pending.go.await();
     }
 
-    /** A connection event on its way to the session's default watcher: held while paused, then noted. */
+    /** A connection event on its way to a watcher: held while its client is paused. */
     private void connectionEvent(Delivery delivery) throws InterruptedException {
         String client = delivery.client();
         lock.lock();
         try {
             while (scheduling && paused.contains(client)) {
                 changed.await();
-            }
-            if (delivery.defaultWatcher()) {
-                connection.put(client, delivery.event().getState());
-                connectionEvents.merge(client, 1, Integer::sum);
             }
             changed.signalAll();
         } finally {
@@ -237,6 +245,19 @@ final class Gate implements SeamListener {
 
     @Override
     public void afterDelivery(Delivery delivery) {
+        if (!delivery.isNotification() && delivery.defaultWatcher()) {
+            // Noted once the session watcher has handled it, so a client that reacts to it (a waiter woken by the
+            // end of its session) is already awake when the run looks for a stable point.
+            lock.lock();
+            try {
+                connectionHistory.computeIfAbsent(delivery.client(), c -> new ArrayList<>())
+                        .add(delivery.event().getState());
+                changed.signalAll();
+            } finally {
+                lock.unlock();
+            }
+            return;
+        }
         PendingDelivery pending = delivering.get();
         if (pending == null) {
             return;
@@ -345,25 +366,45 @@ final class Gate implements SeamListener {
     int connectionEvents(String client) {
         lock.lock();
         try {
-            return connectionEvents.getOrDefault(client, 0);
+            return connectionHistory.getOrDefault(client, List.of()).size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The server ended the client's session ({@code true}), or the client has a new one ({@code false}). */
+    void setSessionEnded(String client, boolean ended) {
+        lock.lock();
+        try {
+            if (ended) {
+                sessionEnded.add(client);
+            } else {
+                sessionEnded.remove(client);
+            }
         } finally {
             lock.unlock();
         }
     }
 
     /**
-     * Waits until {@code client}'s session watcher has been handed an event of {@code state} after the first
-     * {@code seenBefore} events (counted, never slept for).
+     * Waits until {@code client}'s session watcher has been handed an event of {@code state} after its first
+     * {@code seenBefore} events (counted, never slept for), and returns how many it had been handed up to and with
+     * that one.
      */
-    void awaitConnection(String client, int seenBefore, KeeperState state, String what) {
+    int awaitConnection(String client, int seenBefore, KeeperState state, String what) {
         long deadline = System.nanoTime() + STALL_NANOS;
         lock.lock();
         try {
-            while (connectionEvents.getOrDefault(client, 0) <= seenBefore || connection.get(client) != state) {
+            while (true) {
+                List<KeeperState> seen = connectionHistory.getOrDefault(client, List.of());
+                for (int i = seenBefore; i < seen.size(); i++) {
+                    if (seen.get(i) == state) {
+                        return i + 1;
+                    }
+                }
                 if (System.nanoTime() > deadline) {
                     throw new RunStalledException(client + " " + what + ": no " + state + " event within "
-                            + TimeUnit.NANOSECONDS.toSeconds(STALL_NANOS) + " s (it saw " + connection.get(client)
-                            + ")");
+                            + TimeUnit.NANOSECONDS.toSeconds(STALL_NANOS) + " s (it saw " + seen + ")");
                 }
                 changed.awaitNanos(POLL_NANOS * 50);
             }
@@ -441,11 +482,11 @@ final class Gate implements SeamListener {
             inDelivery = null;
             List<Object> open = new ArrayList<>();
             atGate.values().stream().filter(p -> !paused.contains(p.call.client()))
-                    .sorted(Comparator.comparingInt(p -> clientOrder.indexOf(p.call.client())))
+                    .sorted(Comparator.comparingInt(p -> rank.get(p.call.client())))
                     .forEach(open::add);
             deliveries.stream()
                     .filter(d -> !atGate.containsKey(d.delivery.client()) && !paused.contains(d.delivery.client()))
-                    .sorted(Comparator.comparingInt((PendingDelivery d) -> clientOrder.indexOf(d.delivery.client()))
+                    .sorted(Comparator.comparingInt((PendingDelivery d) -> rank.get(d.delivery.client()))
                             .thenComparing(PendingDelivery::path)
                             .thenComparing(d -> d.delivery.event().getType().name()))
                     .forEach(open::add);

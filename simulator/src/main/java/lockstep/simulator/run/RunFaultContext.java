@@ -19,6 +19,8 @@ import lockstep.simulator.trace.Event.State;
 final class RunFaultContext implements FaultContext {
 
     private final RunWorld world;
+    /** Where in each client's connection events it learned of its expiry: a new session comes after that. */
+    private final java.util.Map<String, Integer> expiryLearnedAt = new java.util.HashMap<>();
 
     RunFaultContext(RunWorld world) {
         this.world = world;
@@ -92,6 +94,7 @@ final class RunFaultContext implements FaultContext {
 
     @Override
     public void sessionEnded(String client, String reason) {
+        world.gate.setSessionEnded(client, true);
         world.conductor.sessionEnded(client, reason);
     }
 
@@ -112,7 +115,11 @@ final class RunFaultContext implements FaultContext {
 
     @Override
     public void awaitConnection(String client, int seenBefore, ConnectionState state) {
-        world.gate.awaitConnection(client, seenBefore, keeperState(state), "did not become " + state.label());
+        int seen = world.gate.awaitConnection(client, seenBefore, keeperState(state),
+                "did not become " + state.label());
+        if (state == ConnectionState.EXPIRED) {
+            expiryLearnedAt.put(client, seen);
+        }
         recordConnection(client, state);
     }
 
@@ -126,8 +133,9 @@ final class RunFaultContext implements FaultContext {
         if (c.hasActionRunning()) {
             world.gate.expectACall(client);
         }
-        int seen = world.gate.connectionEvents(client);
+        int seen = expiryLearnedAt.getOrDefault(client, world.gate.connectionEvents(client));
         world.gate.awaitConnection(client, seen, KeeperState.SyncConnected, "opened no new session");
+        world.gate.setSessionEnded(client, false);
         world.trace.add(new Event.Connection(world.trace.next(), client, ConnectionState.CONNECTED,
                 client(client).session() + 1));
     }

@@ -18,6 +18,7 @@ import lockstep.simulator.scenario.Step;
 import lockstep.simulator.scenario.Target;
 import lockstep.simulator.scenario.Together;
 import lockstep.simulator.scenario.Verb;
+import lockstep.simulator.schedule.ReplayingScheduler;
 import lockstep.simulator.schedule.Scheduler;
 import lockstep.simulator.trace.Event;
 import lockstep.simulator.trace.Event.State;
@@ -180,7 +181,7 @@ final class ScenarioRun implements AutoCloseable {
         }
         try {
             fault.apply(world.faults, client);
-        } catch (RunStalledException | BadInputException e) {
+        } catch (RunStalledException | BadInputException | ReplayingScheduler.ScheduleMismatch e) {
             throw e;
         } catch (Exception e) {
             throw new RunStalledException("'" + text + "' failed: " + e.getMessage());

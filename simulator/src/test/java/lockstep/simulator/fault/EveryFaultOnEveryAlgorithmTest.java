@@ -62,6 +62,19 @@ class EveryFaultOnEveryAlgorithmTest {
     }
 
     @Test
+    void aChoiceThatDoesNotFitIsBadInputAtItsLine() throws Exception {
+        Scenario scenario = exampleOf(Faults.byName("crash").orElseThrow());
+        List<Event> trace = new ArrayList<>(Simulations.run(scenario, "naive", 3));
+        Event.Choice first = (Event.Choice) trace.stream().filter(Event.Choice.class::isInstance).findFirst()
+                .orElseThrow();
+        trace.set(first.index(), new Event.Choice(first.index(), List.of("c9 teleport /x", "c8 teleport /y"), 0));
+        var bad = org.junit.jupiter.api.Assertions.assertThrows(lockstep.simulator.BadInputException.class,
+                () -> Simulations.replay(scenario, trace, "t.jsonl"));
+        assertTrue(bad.getMessage().startsWith("t.jsonl:" + (first.index() + 1) + ":1: recorded choice 1"),
+                bad.getMessage());
+    }
+
+    @Test
     void everyFaultHasAWordADescriptionAndAnExample() {
         assertTrue(Faults.all().size() >= 11, Faults.all().toString());
         for (Fault fault : Faults.all()) {
@@ -77,8 +90,9 @@ class EveryFaultOnEveryAlgorithmTest {
         Scenario scenario = exampleOf(Faults.byName("crash").orElseThrow());
         List<Event> trace = Simulations.run(scenario, "naive", 3);
         List<Event> edited = new ArrayList<>(trace);
-        Event.Choice first = (Event.Choice) trace.stream().filter(Event.Choice.class::isInstance).findFirst()
-                .orElseThrow();
+        // The last choice: the run diverges from there, and no later recorded choice has to fit the new run.
+        Event.Choice first = (Event.Choice) trace.stream().filter(Event.Choice.class::isInstance)
+                .reduce((a, b) -> b).orElseThrow();
         int other = first.taken() == 0 ? 1 : 0;
         edited.set(first.index(), new Event.Choice(first.index(), first.options(), other));
 

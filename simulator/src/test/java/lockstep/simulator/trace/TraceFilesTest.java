@@ -142,8 +142,8 @@ class TraceFilesTest {
     void anUnknownEventTypeIsBadInput() {
         String message = parseError(FIRST + "\n{\"i\":1,\"type\":\"teleport\"}\n");
         assertEquals("t.jsonl:2:15: \"type\" names an unknown event type \"teleport\" (one of run-started, script-line, "
-                + "narration, call, watch-set, watch-fired, node-created, node-deleted, client-state, fault, violation, "
-                + "run-ended)", message);
+                + "narration, call, watch-set, watch-fired, node-created, node-deleted, client-state, fault, choice, "
+                + "connection, write, run-ended)", message);
     }
 
     @Test
