@@ -215,7 +215,7 @@ public final class LaneView extends VBox {
         // znode cards: live nodes and ghosts of just-deleted ones, in sequence order
         List<Object[]> entries = new ArrayList<>();
         for (ReplayState.Znode z : s.znodes().values()) {
-            entries.add(new Object[] {z.path(), z.sequence(), LaneViewModel.lastSegment(z.name()), z.owner(), z.mode(),
+            entries.add(new Object[] {z.path(), z.sequence(), LaneViewModel.lastSegment(z.name()), z.owner(), Event.label(z.mode()),
                     false});
         }
         for (Event.NodeDeleted d : vm.ghostsProperty().get()) {
