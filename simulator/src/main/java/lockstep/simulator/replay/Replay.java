@@ -193,8 +193,16 @@ final class Replay {
                 findings.add(finding);
             }
         }
+        Map<String, ClientView> shown = clients;
+        if (!woken.isEmpty()) {
+            // The wake-up is modelled here only; the views read it from ClientView.woken.
+            shown = new LinkedHashMap<>(clients);
+            for (String name : woken) {
+                shown.computeIfPresent(name, (n, c) -> c.asWoken());
+            }
+        }
         return new ReplayState(index, step, line, scriptText, narration, lockPath,
-                Collections.unmodifiableSortedMap(znodes), List.copyOf(watches), Collections.unmodifiableMap(clients),
+                Collections.unmodifiableSortedMap(znodes), List.copyOf(watches), Collections.unmodifiableMap(shown),
                 List.copyOf(holders),
                 new Counters(acquisitions, notifications, futileWakeups, Collections.unmodifiableMap(callsByLabel)),
                 List.copyOf(findings));

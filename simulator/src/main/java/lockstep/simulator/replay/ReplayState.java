@@ -35,8 +35,21 @@ public record ReplayState(int index, int step, int line, String scriptText, Stri
     public record Watch(String client, String path, Event.WatchKind kind) {
     }
 
-    /** A client as the window draws it: state, mode ("read"/"write"/"exclusive" or ""), watched path or "". */
-    public record ClientView(String name, Event.State state, String mode, String watching) {
+    /**
+     * A client as the window draws it: state, mode ("read"/"write"/"exclusive" or ""), watched path or "", and
+     * {@code woken}: a notification reached it while it waited and it has neither held the lock nor waited again since
+     * (so it is re-checking; whether the wake-up was futile is known when it waits again).
+     */
+    public record ClientView(String name, Event.State state, String mode, String watching, boolean woken) {
+
+        public ClientView(String name, Event.State state, String mode, String watching) {
+            this(name, state, mode, watching, false);
+        }
+
+        /** The same client with {@code woken} set. */
+        public ClientView asWoken() {
+            return new ClientView(name, state, mode, watching, true);
+        }
     }
 
     /**
