@@ -57,6 +57,8 @@ public final class LaneView extends VBox {
     private final Label calls = new Label();
     private final Label holders = new Label();
     private final Label holderNames = new Label();
+    private final Label laneCaption = new Label();
+    private final Label tally = new Label();
     private final Map<String, ClientRow> rows = new HashMap<>();
     private final List<ClientRow> rowOrder = new ArrayList<>();
     private final Map<String, ZnodeCard> cards = new HashMap<>();
@@ -113,7 +115,15 @@ public final class LaneView extends VBox {
         HBox counters = new HBox(counter("notifications", notifications), counter("futile wake-ups", futile),
                 counter("ZooKeeper calls", calls), holdersCounter());
         counters.getStyleClass().add("counters");
-        getChildren().addAll(header, pathRow, scroll, findingLabel, counters);
+        // The lane's own caption, generated from its trace: a fixed two-line height so the lane never jumps.
+        laneCaption.getStyleClass().add("lane-caption");
+        laneCaption.setWrapText(true);
+        laneCaption.setMaxWidth(Double.MAX_VALUE);
+        laneCaption.textProperty().bind(vm.captionProperty());
+        tally.getStyleClass().add("lane-tally");
+        tally.setMaxWidth(Double.MAX_VALUE);
+        tally.textProperty().bind(vm.tallyProperty());
+        getChildren().addAll(header, pathRow, laneCaption, scroll, findingLabel, counters, tally);
 
         setOnMousePressed(e -> onFocus.run());
         vm.stateProperty().addListener((o, a, b) -> refresh());
@@ -211,43 +221,26 @@ public final class LaneView extends VBox {
             row.relocate(clientX, i * pitch + 4);
         }
 
-        // znode cards: live nodes and ghosts of just-deleted ones, in sequence order
-        List<Object[]> entries = new ArrayList<>();
-        for (ReplayState.Znode z : s.znodes().values()) {
-            entries.add(new Object[] {z.path(), z.sequence(), LaneViewModel.lastSegment(z.name()), z.owner(), z.mode(),
-                    false});
-        }
-        for (Event.NodeDeleted d : vm.ghostsProperty().get()) {
-            if (s.znodes().containsKey(d.path())) {
-                continue; // the naive lock's node is back already (same path): the live card wins over the ghost
-            }
-            String name = LaneViewModel.lastSegment(d.path());
-            entries.add(new Object[] {d.path(), sequenceOf(name), name, d.owner(), "", true});
-        }
-        entries.sort(Comparator.<Object[]>comparingLong(e -> (Long) e[1]).thenComparing(e -> (String) e[2]));
+        // znode cards: what to draw and where is decided by the view model
+        List<LaneViewModel.Card> entries = vm.cards(s);
         Map<String, ZnodeCard> keep = new HashMap<>();
         double cardH = Math.max(8, Math.min(48 * scale, pitch - 8));
-        boolean single = entries.size() == 1 && (Long) entries.get(0)[1] < 0;
         cardAnchor.clear();
-        for (int i = 0; i < entries.size(); i++) {
-            Object[] e = entries.get(i);
-            String path = (String) e[0];
+        for (LaneViewModel.Card e : entries) {
+            String path = e.path();
             ZnodeCard card = cards.remove(path);
             boolean fresh = card == null;
             if (fresh) {
                 card = spare.isEmpty() ? new ZnodeCard() : spare.remove(spare.size() - 1);
                 layer.getChildren().add(0, card);
             }
-            String owner = (String) e[3];
-            ReplayState.ClientView oc = s.clients().get(owner);
-            String mode = oc == null ? "" : oc.mode();
-            boolean holder = !(Boolean) e[5] && s.holders().contains(owner)
-                    && (LaneViewModel.ownNode(s, owner).equals(e[2]) || single);
+            String owner = e.owner();
             int pos = position.getOrDefault(owner, 0);
-            card.update((Long) e[1], (String) e[2], owner, pos, mode, ((String) e[4]).contains("ephemeral")
-                    || (Boolean) e[5], holder, (Boolean) e[5], flagged.contains(owner) && holder, cardW, cardH,
-                    pitch);
-            double y = single ? Math.max(4, (n * pitch - cardH) / 2) : i * pitch + 4 + (pitch - 8 - cardH) / 2;
+            card.fullPath = path;
+            card.update(e.sequence(), e.label(), owner, pos, e.mode(), e.ephemeral() || e.ghost(), e.held(), e.ghost(),
+                    flagged.contains(owner) && e.held(), cardW, cardH, pitch);
+            double y = e.slot() < 0 ? Math.max(4, (n * pitch - cardH) / 2)
+                    : e.slot() * pitch + 4 + (pitch - 8 - cardH) / 2;
             card.relocate(cardX, y);
             cardAnchor.put(path, new double[] {cardX + cardW, y + cardH / 2});
             keep.put(path, card);
@@ -615,7 +608,9 @@ public final class LaneView extends VBox {
         final Circle ephRing = new Circle(8);
         final Text deleted = new Text("deleted");
         final StackPane key = new StackPane();
+        final javafx.scene.control.Tooltip tip = new javafx.scene.control.Tooltip();
         String shown = "";
+        String fullPath = "";
 
         ZnodeCard() {
             getStyleClass().add("znode-card");
@@ -636,12 +631,13 @@ public final class LaneView extends VBox {
             key.resize(18, 18);
             getChildren().addAll(frame, stripe, seq, name, owner, modeRing, mode, ephRing, eph, deleted, key);
             setManaged(false);
+            javafx.scene.control.Tooltip.install(this, tip);
         }
 
         void update(long sequence, String nodeName, String ownerName, int ownerPos, String ownerMode, boolean ephemeral,
                     boolean held, boolean ghost, boolean flagged, double w, double h, double pitch) {
             Palette p = settings.palette();
-            String sig = sequence + "|" + nodeName + "|" + ownerName + "|" + ownerPos + "|" + ownerMode + "|"
+            String sig = fullPath + "|" + sequence + "|" + nodeName + "|" + ownerName + "|" + ownerPos + "|" + ownerMode + "|"
                     + ephemeral + held + ghost + flagged + "|" + w + "|" + h + "|" + pitch + "|"
                     + System.identityHashCode(p);
             if (sig.equals(shown)) {
@@ -682,32 +678,30 @@ public final class LaneView extends VBox {
             stripe.setWidth(4);
             stripe.setHeight(Math.max(2, h - 2 * inset));
             boolean sequential = sequence >= 0;
-            double seqSize = compact ? Math.max(9, Math.min(14, h * 0.8)) : 26 * scale;
+            // Short labels ("#2" and the owner): the full name is on hover and in the inspector, never cut here.
+            double seqSize = compact ? Math.max(9, Math.min(14, h * 0.8)) : 24 * scale;
             seq.setFont(font(seqSize, true, false));
             seq.setFill(p.text().deriveColor(0, 1, 1, fade));
-            seq.setText(sequential ? Long.toString(sequence) : nodeName);
+            seq.setText(sequential ? "#" + sequence : nodeName);
             double nameSize = compact ? Math.max(8, Math.min(12, h * 0.75)) : 14 * scale;
-            name.setFont(font(nameSize, false, true));
-            name.setFill((held ? p.text() : p.text2()).deriveColor(0, 1, 1, fade));
-            name.setText(sequential ? nodeName : "");
-            owner.setFont(font(15 * scale, true, false));
-            owner.setFill(ghost ? p.text3() : identity);
-            owner.setText(ghost ? "held by " + ownerName : ownerName);
+            name.setFont(font(nameSize, true, false));
+            name.setFill(ghost ? p.text2() : identity);
+            name.setText(ghost ? ownerName + " · deleted" : ownerName);
+            owner.setFont(font(14 * scale, true, false));
+            owner.setFill(ghost ? p.text2() : identity);
+            owner.setText(ghost ? ownerName + " · deleted" : ownerName);
+            tip.setText(fullPath);
             double seqW = seq.getLayoutBounds().getWidth();
             seq.setVisible(!tiny);
-            if (compact) {
+            if (compact || sequential) {
                 seq.relocate(16, (h - seq.getLayoutBounds().getHeight()) / 2);
-                name.relocate(22 + seqW, (h - name.getLayoutBounds().getHeight()) / 2);
-            } else if (sequential) {
-                seq.relocate(16, (h - seq.getLayoutBounds().getHeight()) / 2);
-                name.relocate(24 + seqW, h * 0.08);
-                owner.relocate(24 + seqW, h * 0.5);
+                name.relocate(24 + seqW, (h - name.getLayoutBounds().getHeight()) / 2);
             } else {
                 seq.relocate(18, -2);
                 owner.relocate(18, h * 0.55);
             }
-            name.setVisible(!tiny && sequential);
-            owner.setVisible(!compact);
+            name.setVisible(!tiny && (sequential || compact));
+            owner.setVisible(!compact && !sequential);
             boolean badges = !compact && !ghost;
             mode.setText("read".equals(ownerMode) ? "R" : "W");
             for (Text t : List.of(mode, eph)) {
@@ -735,7 +729,7 @@ public final class LaneView extends VBox {
             deleted.setFill(p.accent());
             deleted.relocate(w - deleted.getLayoutBounds().getWidth() - 10,
                     compact ? (h - deleted.getLayoutBounds().getHeight()) / 2 : 6);
-            deleted.setVisible(ghost && !tiny);
+            deleted.setVisible(false);
             key.relocate(w - 10, -8);
             key.setVisible(held && !tiny);
             resize(w, h);

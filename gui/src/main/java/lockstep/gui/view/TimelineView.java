@@ -23,6 +23,7 @@ import javafx.scene.text.FontWeight;
 import javafx.util.Duration;
 import lockstep.gui.viewmodel.LaneViewModel;
 import lockstep.gui.viewmodel.ReplayCursor;
+import lockstep.simulator.replay.Beats;
 import lockstep.simulator.trace.Event;
 
 /**
@@ -163,13 +164,14 @@ public final class TimelineView extends VBox {
         double h = canvas.getHeight();
         g.clearRect(0, 0, w, h);
         LaneViewModel lane = cursor.focusedLaneModel();
+        Beats beats = cursor.beats();
         int at = cursor.getIndex();
         double trackY = h - 14;
-        int currentStep = lane.stepOf(at);
+        int currentStep = beats.beat(at).step();
         // current script line's span
         if (currentStep > 0) {
-            double x1 = xOf(lane.stepStart(currentStep));
-            double x2 = xOf(lane.stepEnd(currentStep));
+            double x1 = xOf(beats.firstBeatOfStep(currentStep));
+            double x2 = xOf(beats.lastBeatOfStep(currentStep));
             g.setFill(p.accentTint());
             g.fillRect(x1, trackY - 26, Math.max(2, x2 - x1), 30);
         }
@@ -186,8 +188,8 @@ public final class TimelineView extends VBox {
         g.setStroke(p.text3());
         g.setFont(Font.font("DejaVu Sans", 13));
         double lastLabel = -100;
-        for (int k = 1; k <= lane.stepCount(); k++) {
-            double x = xOf(lane.stepStart(k));
+        for (int k = 1; k <= beats.stepCount(); k++) {
+            double x = xOf(beats.firstBeatOfStep(k));
             g.strokeLine(x, trackY - 8, x, trackY + 8);
             if (x - lastLabel > 26) {
                 boolean current = k == currentStep;
@@ -198,16 +200,15 @@ public final class TimelineView extends VBox {
             }
         }
         // narration diamonds and findings
-        List<Event> events = lane.events();
-        for (Event e : events) {
-            if (e instanceof Event.Narration) {
-                double x = xOf(e.index());
-                boolean passed = e.index() <= at;
+        for (int b = 0; b < beats.size(); b++) {
+            if (beats.beat(b).narration() && (b == 0 || beats.beat(b - 1).step() != beats.beat(b).step())) {
+                double x = xOf(b);
+                boolean passed = b <= at;
                 diamond(g, x, trackY - 14, 5, passed ? p.accent() : p.surface(), p.accent());
             }
         }
         for (Event.Violation v : lane.replays().violations()) {
-            double x = xOf(v.at());
+            double x = xOf(beats.beatOf(cursor.focusedLaneProperty().get(), v.at()));
             g.setFill(p.finding());
             g.fillPolygon(new double[] {x - 7, x + 7, x}, new double[] {trackY - 26, trackY - 26, trackY - 14}, 3);
         }

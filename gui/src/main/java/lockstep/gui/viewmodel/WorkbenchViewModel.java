@@ -104,10 +104,10 @@ public final class WorkbenchViewModel {
         for (List<Event> trace : loaded.traces()) {
             lanes.add(new LaneViewModel(trace));
         }
-        int keep = cursor.get() == null ? 0 : cursor.get().focusedLaneModel().stepOf(cursor.get().getIndex());
+        int keep = cursor.get() == null ? 0 : cursor.get().stepProperty().get();
         ReplayCursor next = new ReplayCursor(lanes);
         if (loaded.spec().equals(spec.get()) && keep > 0) {
-            next.seek(next.focusedLaneModel().stepStart(keep));
+            next.seek(next.beats().firstBeatOfStep(keep));
         }
         spec.set(loaded.spec());
         title.set(loaded.title());
