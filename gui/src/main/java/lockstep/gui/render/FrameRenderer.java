@@ -56,7 +56,7 @@ public final class FrameRenderer {
         Label position = new Label();
         position.getStyleClass().add("position");
         position.textProperty().bind(cursor.positionProperty());
-        VBox root = new VBox(16, new NarrationBanner(cursor.narrationProperty()), lanes, position);
+        VBox root = new VBox(16, new NarrationBanner(cursor), lanes, position);
         root.setPadding(new Insets(24));
         scene = new Scene(root, width, height);
         Theme.apply(scene, dark, presentation);

@@ -119,6 +119,8 @@ public final class LaneView extends VBox {
         laneCaption.getStyleClass().add("lane-caption");
         laneCaption.setWrapText(true);
         laneCaption.setMaxWidth(Double.MAX_VALUE);
+        laneCaption.setAlignment(Pos.TOP_LEFT);
+        laneCaption.setId("caption-" + vm.algorithm());
         laneCaption.textProperty().bind(vm.captionProperty());
         tally.getStyleClass().add("lane-tally");
         tally.setMaxWidth(Double.MAX_VALUE);

@@ -134,7 +134,7 @@ public final class WorkbenchView extends BorderPane {
         timeline = new TimelineView(cursor, settings);
         inspector = new InspectorView(cursor, settings);
         inspector.setId("inspector");
-        NarrationBanner narration = new NarrationBanner(cursor.narrationProperty());
+        NarrationBanner narration = new NarrationBanner(cursor);
         narration.setId("narration");
         VBox main = new VBox(16, narration, lanes, legend(), timeline);
         HBox.setHgrow(main, Priority.ALWAYS);

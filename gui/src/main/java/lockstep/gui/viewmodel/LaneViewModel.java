@@ -43,6 +43,7 @@ public final class LaneViewModel {
     private final ReadOnlyBooleanWrapper focused = new ReadOnlyBooleanWrapper(this, "focused");
     private final ReadOnlyStringWrapper tally = new ReadOnlyStringWrapper(this, "tally", "");
     private final ReadOnlyStringWrapper caption = new ReadOnlyStringWrapper(this, "caption", "");
+    private final ReadOnlyStringWrapper ownNarration = new ReadOnlyStringWrapper(this, "ownNarration", "");
     private Beats beats;
     private int lane;
 
@@ -345,6 +346,18 @@ public final class LaneViewModel {
     /** What this lane's current release has done so far ("this release: 9 woken, 1 wins"). */
     public ReadOnlyStringProperty tallyProperty() {
         return tally.getReadOnlyProperty();
+    }
+
+    /**
+     * The scenario's narration for this lane when it differs from the other lanes' (a {@code say:} line limited to
+     * some algorithms, or worded per algorithm); "" when the banner over all lanes shows it.
+     */
+    public ReadOnlyStringProperty ownNarrationProperty() {
+        return ownNarration.getReadOnlyProperty();
+    }
+
+    void setOwnNarration(String text) {
+        ownNarration.set(text);
     }
 
     /** A caption generated from this lane's own trace: who was woken, who won, whether the grant jumped the queue. */

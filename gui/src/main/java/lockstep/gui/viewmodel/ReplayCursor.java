@@ -110,7 +110,18 @@ public final class ReplayCursor {
         if (!canGoForward.get()) {
             playing.set(false);
         }
-        narration.set(focus.getState().narration());
+        // The banner sits over every lane: it shows a say line only when it is the same in every lane. A line limited
+        // to some algorithms (or worded per algorithm) is shown by each lane it is for, in the lane's own caption.
+        String common = focus.getState().narration();
+        for (LaneViewModel lane : lanes) {
+            if (!lane.getState().narration().equals(common)) {
+                common = "";
+            }
+        }
+        for (LaneViewModel lane : lanes) {
+            lane.setOwnNarration(common.isEmpty() ? lane.getState().narration() : "");
+        }
+        narration.set(common);
         int k = beat.step();
         String line = k == 0 ? "before the script" : "script line " + k + " of " + beats.stepCount() + ": "
                 + focus.stepText(k) + (beat.phase() == Beats.Phase.CALL ? "" : " · " + beat.phase().label());

@@ -175,7 +175,7 @@ final class ScenarioRun implements AutoCloseable {
         steps++;
         trace.add(new Event.ScriptLine(trace.next(), steps, step.at().line(), step.text()));
         if (step instanceof Say say) {
-            trace.add(new Event.Narration(trace.next(), say.narration()));
+            trace.add(new Event.Narration(trace.next(), say.narrationFor(algorithm.name())));
         } else if (step instanceof Action action) {
             for (Client client : targets(action)) {
                 start(action, client);
