@@ -77,11 +77,13 @@ public final class LaneView extends VBox {
 
         Label title = new Label(vm.algorithm());
         title.getStyleClass().add("lane-title");
-        Label subtitle = new Label(subtitleText());
+        title.setMinWidth(Region.USE_PREF_SIZE);
+        Label subtitle = new Label(LaneViewModel.subtitle(vm.algorithm()));
         subtitle.getStyleClass().add("lane-subtitle");
         subtitle.setMinWidth(0);
-        HBox header = new HBox(10, title, subtitle);
-        header.setAlignment(Pos.BASELINE_LEFT);
+        subtitle.setWrapText(true);
+        // Title and subtitle on lines of their own: three lanes side by side leave no room for both on one line.
+        VBox header = new VBox(2, title, subtitle);
 
         Label path = new Label(vm.replays().run().lockPath());
         path.getStyleClass().add("path-chip");
@@ -142,11 +144,6 @@ public final class LaneView extends VBox {
     }
 
     private static final javafx.css.PseudoClass FOCUSED_LANE = javafx.css.PseudoClass.getPseudoClass("focused-lane");
-
-    private String subtitleText() {
-        String s = LaneViewModel.subtitle(vm.algorithm());
-        return s.isEmpty() ? "" : "— " + s;
-    }
 
     private VBox counter(String name, Label value) {
         Label label = new Label(name);
@@ -670,7 +667,6 @@ public final class LaneView extends VBox {
                 frame.setStroke(p.borderStrong());
                 frame.setStrokeWidth(1.5 * scale);
             }
-            double fade = ghost ? 0.5 : 1;
             Color identity = Color.web(StateStyle.identity(ownerPos));
             stripe.setFill(identity);
             stripe.setOpacity(ghost ? 0.35 : 1);
@@ -683,14 +679,14 @@ public final class LaneView extends VBox {
             // Short labels ("#2" and the owner): the full name is on hover and in the inspector, never cut here.
             double seqSize = compact ? Math.max(9, Math.min(14, h * 0.8)) : 24 * scale;
             seq.setFont(font(seqSize, true, false));
-            seq.setFill(p.text().deriveColor(0, 1, 1, fade));
+            seq.setFill(ghost ? p.text3() : p.text());
             seq.setText(sequential ? "#" + sequence : nodeName);
             double nameSize = compact ? Math.max(8, Math.min(12, h * 0.75)) : 14 * scale;
             name.setFont(font(nameSize, true, false));
-            name.setFill(ghost ? p.text2() : identity);
+            name.setFill(ghost ? p.text2() : p.readable(identity));
             name.setText(ghost ? ownerName + " · deleted" : ownerName);
             owner.setFont(font(14 * scale, true, false));
-            owner.setFill(ghost ? p.text2() : identity);
+            owner.setFill(ghost ? p.text2() : p.readable(identity));
             owner.setText(ghost ? ownerName + " · deleted" : ownerName);
             tip.setText(fullPath);
             double seqW = seq.getLayoutBounds().getWidth();

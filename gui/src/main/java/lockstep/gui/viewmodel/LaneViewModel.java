@@ -333,7 +333,7 @@ public final class LaneViewModel {
     /** One line saying what the algorithm does, for the lane's subtitle. */
     public static String subtitle(String algorithm) {
         return switch (algorithm) {
-            case "naive" -> "one ephemeral znode, everyone watches it";
+            case "naive" -> "one ephemeral znode; every waiter watches it";
             case "children-watch" -> "every waiter watches the children list";
             case "sequential" -> "each waiter watches its predecessor";
             case "rwlock" -> "a reader watches the nearest lower writer";

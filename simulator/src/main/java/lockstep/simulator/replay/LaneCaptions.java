@@ -48,7 +48,7 @@ public final class LaneCaptions {
                 switch (c.state()) {
                     case HOLDING -> {
                         won.add(c.client());
-                        String earlier = askedEarlierAndStillWaiting(trace, i, c.client());
+                        String earlier = askedEarlierAndStillWaiting(trace, i, c.client(), state);
                         if (!earlier.isEmpty()) {
                             jumped = c.client() + " wins, jumping the queue (" + earlier + " asked first)";
                         }
@@ -112,10 +112,11 @@ public final class LaneCaptions {
     }
 
     /**
-     * A client that started asking before {@code winner}'s current attempt and, at event {@code at}, is still waiting or
-     * asking: the winner jumped ahead of it. "" if none.
+     * A client that started asking before {@code winner}'s current attempt (granted at event {@code at}) and is still
+     * waiting or asking in {@code shown}, the state the caption describes: the winner jumped ahead of it. A reader
+     * granted a moment before an earlier reader has jumped no one. "" if none.
      */
-    private static String askedEarlierAndStillWaiting(List<Event> trace, int at, String winner) {
+    private static String askedEarlierAndStillWaiting(List<Event> trace, int at, String winner, ReplayState shown) {
         // When did each client start its current attempt, and is it still in it at 'at'?
         Map<String, Integer> started = new java.util.LinkedHashMap<>();
         Map<String, Event.State> now = new java.util.HashMap<>();
@@ -139,7 +140,10 @@ public final class LaneCaptions {
         String first = "";
         int firstAt = Integer.MAX_VALUE;
         for (Map.Entry<String, Integer> e : started.entrySet()) {
-            if (!e.getKey().equals(winner) && e.getValue() < mine && e.getValue() < firstAt) {
+            ReplayState.ClientView other = shown.clients().get(e.getKey());
+            boolean stillAsking = other != null
+                    && (other.state() == Event.State.WAITING || other.state() == Event.State.REQUESTING);
+            if (!e.getKey().equals(winner) && stillAsking && e.getValue() < mine && e.getValue() < firstAt) {
                 first = e.getKey();
                 firstAt = e.getValue();
             }
