@@ -376,7 +376,7 @@ public final class LaneView extends VBox {
         for (int i = 0; i < rowOrder.size(); i++) {
             position.put(rowOrder.get(i).name, i);
         }
-        double lineW = (thin ? 1 : 1.5) * scale;
+        double lineW = thin ? 1 : settings.lineWidth();
         for (ReplayState.Watch w : s.watches()) {
             double[] to = cardAnchor.get(w.path());
             Integer pos = position.get(w.client());
@@ -408,7 +408,7 @@ public final class LaneView extends VBox {
             double sx = from == null ? 18 + 150 * scale : from[0] + 6;
             double sy = from == null ? ty : from[1];
             g.setStroke(p.accent());
-            g.setLineWidth(lineW * 1.2);
+            g.setLineWidth(Math.max(lineW, settings.lineWidth()));
             g.setLineDashes(5 * scale, 4 * scale);
             curve(g, sx, sy, tx, ty);
             g.setLineDashes();
@@ -573,7 +573,8 @@ public final class LaneView extends VBox {
             icon.setLayoutY(badge.getCenterY() - 6);
             icon.setVisible(br >= 5);
             double textX = 2 * r + 18;
-            double textSize = compact ? Math.max(9, Math.min(13 * scale, pitch * 0.8)) : 15 * scale;
+            double textSize = compact ? Math.max(9, Math.min(13 * scale, pitch * 0.8))
+                    : Math.max(settings.minText(), 15 * scale);
             word.setFont(font(textSize, true, false));
             caption.setFont(font(textSize, false, false));
             word.setX(textX);
@@ -677,15 +678,17 @@ public final class LaneView extends VBox {
             stripe.setHeight(Math.max(2, h - 2 * inset));
             boolean sequential = sequence >= 0;
             // Short labels ("#2" and the owner): the full name is on hover and in the inspector, never cut here.
-            double seqSize = compact ? Math.max(9, Math.min(14, h * 0.8)) : 24 * scale;
+            double compactText = settings.minText() > 0 ? 24 : 14;
+            double seqSize = compact ? Math.max(9, Math.min(compactText, h * 0.7)) : 24 * scale;
             seq.setFont(font(seqSize, true, false));
             seq.setFill(ghost ? p.text3() : p.text());
             seq.setText(sequential ? "#" + sequence : nodeName);
-            double nameSize = compact ? Math.max(8, Math.min(12, h * 0.75)) : 14 * scale;
+            double nameSize = compact ? Math.max(8, Math.min(compactText - 2, h * 0.65))
+                    : Math.max(settings.minText(), 14 * scale);
             name.setFont(font(nameSize, true, false));
             name.setFill(ghost ? p.text2() : p.readable(identity));
             name.setText(ghost ? ownerName + " · deleted" : ownerName);
-            owner.setFont(font(14 * scale, true, false));
+            owner.setFont(font(Math.max(settings.minText(), 14 * scale), true, false));
             owner.setFill(ghost ? p.text2() : p.readable(identity));
             owner.setText(ghost ? ownerName + " · deleted" : ownerName);
             tip.setText(fullPath);

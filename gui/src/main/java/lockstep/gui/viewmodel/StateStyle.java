@@ -32,7 +32,7 @@ public record StateStyle(String word, Icon icon, String badge, String text, Stri
     public static final String FINDING = "#D1492E";
 
     private static final List<String> IDENTITY = List.of("#56647B", "#0B7285", "#A3306E", "#8A5A12", "#2C4A8A",
-            "#5F6F12", "#7A3E9D", "#9E3D4E", "#1C7C54", "#B4420F", "#4F46A5", "#6B5B3E");
+            "#5F6F12", "#7A3E9D", "#9E3D4E", "#985C7A", "#B4420F", "#4F46A5", "#6B5B3E");
 
     /** The style of a state; released and gave-up look idle with their own word, expired looks crashed. */
     public static StateStyle of(Event.State state) {
