@@ -694,6 +694,11 @@ public final class LaneView extends VBox {
             tip.setText(fullPath);
             double seqW = seq.getLayoutBounds().getWidth();
             seq.setVisible(!tiny);
+            if (ghost && 24 + seqW + name.getLayoutBounds().getWidth() > w - 6) {
+                // A narrow card: the dashed outline already says "deleted"; the owner must still fit.
+                name.setText(ownerName);
+                owner.setText(ownerName);
+            }
             if (compact || sequential) {
                 seq.relocate(16, (h - seq.getLayoutBounds().getHeight()) / 2);
                 name.relocate(24 + seqW, (h - name.getLayoutBounds().getHeight()) / 2);
