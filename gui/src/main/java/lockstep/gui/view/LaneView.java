@@ -88,7 +88,13 @@ public final class LaneView extends VBox {
         Label path = new Label(vm.replays().run().lockPath());
         path.getStyleClass().add("path-chip");
         pathInfo.getStyleClass().add("muted-text");
-        HBox pathRow = new HBox(10, path, pathInfo);
+        Label server = new Label();
+        server.getStyleClass().add("server-chip");
+        server.textProperty().bind(vm.serverProperty());
+        server.setMinWidth(Region.USE_PREF_SIZE);
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        HBox pathRow = new HBox(10, path, pathInfo, gap, server);
         pathRow.setAlignment(Pos.CENTER_LEFT);
 
         for (int i = 0; i < vm.clients().size(); i++) {
@@ -260,7 +266,7 @@ public final class LaneView extends VBox {
         cards.putAll(keep);
 
         int children = s.znodes().size();
-        pathInfo.setText("persistent · " + children + (children == 1 ? " child" : " children"));
+        pathInfo.setText(children + (children == 1 ? " child" : " children"));
         notifications.setText(Integer.toString(s.counters().notifications()));
         futile.setText(Integer.toString(s.counters().futileWakeups()));
         calls.setText(Integer.toString(s.counters().totalCalls()));

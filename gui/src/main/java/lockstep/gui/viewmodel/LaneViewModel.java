@@ -43,6 +43,7 @@ public final class LaneViewModel {
     private final ReadOnlyBooleanWrapper focused = new ReadOnlyBooleanWrapper(this, "focused");
     private final ReadOnlyStringWrapper tally = new ReadOnlyStringWrapper(this, "tally", "");
     private final ReadOnlyStringWrapper caption = new ReadOnlyStringWrapper(this, "caption", "");
+    private final ReadOnlyStringWrapper server = new ReadOnlyStringWrapper(this, "server", "");
     private final ReadOnlyStringWrapper ownNarration = new ReadOnlyStringWrapper(this, "ownNarration", "");
     private Beats beats;
     private int lane;
@@ -83,6 +84,25 @@ public final class LaneViewModel {
         Beats.Tally t = beats.tally(lane, b);
         tally.set(tallyText(t));
         caption.set(LaneCaptions.at(replays.events(), getIndex(), getState()));
+        server.set(serverText(getIndex()));
+    }
+
+    /**
+     * The server box's text: "server up", or what happened to it in this script line ("server restarted"); sessions that ended say how in their client's row (crashed: closed; expired: ended by the server).
+     */
+    private String serverText(int i) {
+        int restarts = 0;
+        boolean thisLine = false;
+        for (int k = 0; k <= i; k++) {
+            if (replays.events().get(k) instanceof Event.Fault f && f.kind().startsWith("server")) {
+                restarts++;
+                thisLine = k >= stepStart[stepOfEvent[i]];
+            }
+        }
+        if (thisLine) {
+            return "server restarted";
+        }
+        return restarts == 0 ? "server up" : "server up (restarted)";
     }
 
     /** "this line: 1 release · 9 woken · 1 wins" ("" when the script line released nothing and woke no one). */
@@ -210,8 +230,8 @@ public final class LaneViewModel {
                     : "asking for " + (c.mode().isEmpty() ? "the lock" : c.mode());
             case RELEASED -> "released the lock";
             case GAVE_UP -> "gave up waiting";
-            case CRASHED -> "crashed: session lost";
-            case EXPIRED -> "session expired";
+            case CRASHED -> "crashed: session closed";
+            case EXPIRED -> "session ended by the server";
             case IDLE -> "";
         };
     }
@@ -346,6 +366,11 @@ public final class LaneViewModel {
     /** What this lane's current release has done so far ("this release: 9 woken, 1 wins"). */
     public ReadOnlyStringProperty tallyProperty() {
         return tally.getReadOnlyProperty();
+    }
+
+    /** The server box: running, or restarted in this script line. */
+    public ReadOnlyStringProperty serverProperty() {
+        return server.getReadOnlyProperty();
     }
 
     /**

@@ -44,6 +44,8 @@ public final class LaneCaptions {
                 addOnce(did, faultText(f));
             } else if (e instanceof Event.WatchFired f) {
                 woken.add(f.client());
+            } else if (e instanceof Event.Call c && "connectionloss".equals(c.result())) {
+                addOnce(did, c.client() + "'s " + c.op().label() + " met a connection loss and was retried");
             } else if (e instanceof Event.ClientState c) {
                 switch (c.state()) {
                     case HOLDING -> {
@@ -106,7 +108,7 @@ public final class LaneCaptions {
         return switch (f.kind()) {
             case "crash" -> who + "crashed: its session ends, its node goes";
             case "expire" -> who.isEmpty() ? "a session expired" : who + "lost its session (expired)";
-            case "server-restart" -> "the server restarted";
+            case "server-restart" -> "the server stopped and started again; the sessions reconnected";
             default -> who + f.kind();
         };
     }
