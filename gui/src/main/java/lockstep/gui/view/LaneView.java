@@ -700,7 +700,9 @@ public final class LaneView extends VBox {
             tip.setText(fullPath);
             double seqW = seq.getLayoutBounds().getWidth();
             seq.setVisible(!tiny);
-            if (ghost && 24 + seqW + name.getLayoutBounds().getWidth() > w - 6) {
+            double labelW = (compact || sequential) ? 24 + seqW + name.getLayoutBounds().getWidth()
+                    : 18 + owner.getLayoutBounds().getWidth();
+            if (ghost && labelW > w - 6) {
                 // A narrow card: the dashed outline already says "deleted"; the owner must still fit.
                 name.setText(ownerName);
                 owner.setText(ownerName);

@@ -220,7 +220,9 @@ public final class LaneViewModel {
     /** The one line under a client's state word: what it watches, holds or asks for. */
     public static String caption(ReplayState s, ReplayState.ClientView c) {
         return switch (c.state()) {
-            case WAITING -> c.woken() ? "woken: re-checking" : "watching " + nodeLabel(s, c.watching());
+            case WAITING -> c.woken() ? "woken: re-checking"
+                    : c.watching().equals(s.lockPath()) ? "watching the children"
+                    : "watching " + nodeLabel(s, c.watching());
             case HOLDING -> {
                 String node = ownPath(s, c.name());
                 String mode = "read".equals(c.mode()) ? " (read)" : "";
