@@ -120,6 +120,26 @@ class ReplayCursorTest {
     }
 
     @Test
+    void cardsAreInSequenceOrderBesideTheirOwnersWithTheGhostOfTheRelease() {
+        ReplayCursor cursor = cursor();
+        cursor.seek(cursor.beats().lastBeatOfStep(5));
+        LaneViewModel lane = cursor.lanes().get(1);
+        List<LaneViewModel.Card> cards = lane.cards(lane.getState());
+        assertEquals(10, cards.size(), "nine live nodes and the released one's ghost");
+        assertTrue(cards.get(0).ghost());
+        assertEquals("c1", cards.get(0).owner());
+        assertTrue(cards.get(1).held());
+        for (LaneViewModel.Card card : cards) {
+            assertEquals(lane.clients().indexOf(card.owner()), card.slot(), "pinned beside its owner: " + card);
+        }
+        LaneViewModel naiveLane = cursor.lanes().get(0);
+        List<LaneViewModel.Card> naiveCards = naiveLane.cards(naiveLane.getState());
+        assertEquals(1, naiveCards.size(), "the naive node is back: no ghost beside the live card");
+        assertEquals(-1, naiveCards.get(0).slot(), "the one lock node sits in the middle");
+        assertEquals("#2 c3", LaneViewModel.nodeLabel(lane.getState(), cards.get(2).path()));
+    }
+
+    @Test
     void everyStateHasItsColourItsIconAndItsWord() {
         assertEquals("#00916E", StateStyle.of(Event.State.HOLDING).badge());
         assertEquals("#D98E04", StateStyle.of(Event.State.WAITING).badge());
