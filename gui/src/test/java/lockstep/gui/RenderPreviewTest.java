@@ -28,14 +28,14 @@ class RenderPreviewTest {
             FrameRenderer r = new FrameRenderer(cursor, 1400, 860, false, false);
             r.frameImage(0);
             cursor.seek(0);
-            // just after c1's release: first notification delivered in the naive lane
-            int release = firstFired(cursor.lanes().get(0));
-            FrameRenderer.writePng(r.frameImage(release + 3), dir.resolve("herd-release.png"));
-            FrameRenderer.writePng(r.frameImage(release - 3), dir.resolve("herd-waiting.png"));
+            // the beat of the first release's notifications in the naive lane, and the beat before it
+            int release = cursor.beats().beatOf(0, firstFired(cursor.lanes().get(0)));
+            FrameRenderer.writePng(r.frameImage(release), dir.resolve("herd-release.png"));
+            FrameRenderer.writePng(r.frameImage(release - 1), dir.resolve("herd-waiting.png"));
             FrameRenderer dark = new FrameRenderer(new ReplayCursor(List.of(
                     new LaneViewModel(DemoTraces.herd("naive", 8)),
                     new LaneViewModel(DemoTraces.herd("sequential", 8)))), 1400, 860, true, false);
-            FrameRenderer.writePng(dark.frameImage(release + 3), dir.resolve("herd-dark.png"));
+            FrameRenderer.writePng(dark.frameImage(release), dir.resolve("herd-dark.png"));
             return null;
         });
         assertTrue(Files.size(dir.resolve("herd-release.png")) > 10_000);

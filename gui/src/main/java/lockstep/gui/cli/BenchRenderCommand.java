@@ -60,8 +60,8 @@ public final class BenchRenderCommand implements Callable<Integer> {
             models.add(new LaneViewModel(DemoTraces.rounds("naive", clients, events)));
         }
         ReplayCursor cursor = new ReplayCursor(models);
-        int n = cursor.focusedLaneModel().size();
-        out.printf("trace: %d clients, %d events, %d lane(s), built in %d ms%n", clients, n, models.size(),
+        int n = cursor.sizeProperty().get();
+        out.printf("trace: %d clients, %d beats, %d lane(s), built in %d ms%n", clients, n, models.size(),
                 (System.nanoTime() - t0) / 1_000_000);
         HeadlessFx.start();
         double[][] result = HeadlessFx.call(() -> {
@@ -102,7 +102,7 @@ public final class BenchRenderCommand implements Callable<Integer> {
             for (int i = 0; i < frames; i++) {
                 int at = random.nextInt(n);
                 long s = System.nanoTime();
-                lane.replays().stateAt(at);
+                lane.replays().stateAt(cursor.beats().indexIn(0, at));
                 state[i] = (System.nanoTime() - s) / 1e6;
                 s = System.nanoTime();
                 cursor.seek(at);

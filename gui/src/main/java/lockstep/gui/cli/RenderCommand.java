@@ -39,8 +39,12 @@ public final class RenderCommand implements Callable<Integer> {
     @Mixin
     LaneOptions lanes = new LaneOptions();
 
-    @Option(names = "--step", paramLabel = "K", description = "Event index to draw (default: the last).")
+    @Option(names = "--step", paramLabel = "K",
+            description = "Beat to draw, counted across all lanes from 0 (default: the last).")
     Integer step;
+
+    @Option(names = "--at-line", paramLabel = "N", description = "Draw the last beat of the scenario's line N.")
+    Integer atLine;
 
     @Option(names = "--out", paramLabel = "FILE.png",
             description = "PNG to write, in an existing directory (default frame.png).")
@@ -82,6 +86,9 @@ public final class RenderCommand implements Callable<Integer> {
             if (problem != null) {
                 throw new BadInputException("lockstep render", problem);
             }
+            if (step != null && atLine != null) {
+                throw new BadInputException("lockstep render", "--step and --at-line both name a frame: give one");
+            }
             loaded = sources.load(source, lanes.algorithms, lanes.seed);
         } catch (BadInputException e) {
             err.println(e.getMessage());
@@ -94,8 +101,8 @@ public final class RenderCommand implements Callable<Integer> {
             }
             if (gif == null || out != null) {
                 Path png = out == null ? Path.of("frame.png") : out;
-                int at = renderPng(loaded, step, png, width, height, dark, presentation);
-                outw.println("wrote " + png + " (event " + at + ")");
+                int at = renderPng(loaded, step, atLine, png, width, height, dark, presentation);
+                outw.println("wrote " + png + " (beat " + at + ")");
             }
         } catch (BadInputException e) {
             err.println(e.getMessage());
@@ -115,23 +122,50 @@ public final class RenderCommand implements Callable<Integer> {
         return new ReplayCursor(lanes);
     }
 
-    /** Draws one frame at {@code step} (default: the last event) and returns the event drawn. */
+    /** Draws one frame at {@code step} (default: the last beat) and returns the beat drawn. */
     public static int renderPng(TraceSource.Loaded loaded, Integer step, Path png, int width, int height, boolean dark,
                                 boolean presentation) throws Exception {
-        HeadlessFx.start();
+        return renderPng(loaded, step, null, png, width, height, dark, presentation);
+    }
+
+    /**
+     * Draws one frame at beat {@code step}, or at the last beat of scenario line {@code atLine}, or the last beat, and
+     * returns the beat drawn.
+     */
+    public static int renderPng(TraceSource.Loaded loaded, Integer step, Integer atLine, Path png, int width,
+                                int height, boolean dark, boolean presentation) throws Exception {
         ReplayCursor cursor = cursorOf(loaded);
-        int last = cursor.focusedLaneModel().size() - 1;
+        int last = cursor.sizeProperty().get() - 1;
         if (step != null && (step < 0 || step > last)) {
-            throw new BadInputException("--step", "an event index from 0 to " + last + ", got " + step);
+            throw new BadInputException("lockstep render", "--step must be a beat from 0 to " + last + ", got " + step);
         }
         int at = step == null ? last : step;
+        if (atLine != null) {
+            at = cursor.beats().lastBeatOfLine(atLine);
+            if (at < 0) {
+                throw new BadInputException("lockstep render", "--at-line " + atLine
+                        + " is not a script line that ran (lines that ran: " + linesThatRan(cursor) + ")");
+            }
+        }
+        int beat = at;
+        HeadlessFx.start();
         BufferedImage image = HeadlessFx.call(() -> {
             FrameRenderer r = new FrameRenderer(cursor, width, height, dark, presentation);
-            r.frame(at);
-            return r.frameImage(at);
+            r.frame(beat);
+            return r.frameImage(beat);
         });
         FrameRenderer.writePng(image, png);
-        return at;
+        return beat;
+    }
+
+    private static String linesThatRan(ReplayCursor cursor) {
+        java.util.TreeSet<Integer> lines = new java.util.TreeSet<>();
+        for (var b : cursor.beats().all()) {
+            if (b.step() > 0) {
+                lines.add(b.line());
+            }
+        }
+        return lines.toString().replaceAll("[\\[\\]]", "");
     }
 
     /** Draws the run as a looping GIF (script lines and narration held longer) and returns the frame count. */
@@ -139,8 +173,8 @@ public final class RenderCommand implements Callable<Integer> {
                                 boolean presentation) throws Exception {
         HeadlessFx.start();
         ReplayCursor cursor = cursorOf(loaded);
-        List<Event> events = cursor.focusedLaneModel().events();
-        List<Integer> indices = FrameRenderer.gifIndices(events);
+        int beats = cursor.sizeProperty().get();
+        List<Integer> indices = FrameRenderer.gifIndices(beats);
         List<BufferedImage> frames = new ArrayList<>();
         List<Integer> delays = new ArrayList<>();
         // one FX task for the whole batch: a round trip per frame costs far more than the frame
@@ -149,10 +183,10 @@ public final class RenderCommand implements Callable<Integer> {
             r.frame(0);
             for (int i : indices) {
                 frames.add(r.frameImage(i));
-                Event e = events.get(i);
-                boolean pause = e instanceof Event.ScriptLine || e instanceof Event.Narration
-                        || i == events.size() - 1;
-                delays.add(i == events.size() - 1 ? 2500 : pause ? 900 : 250);
+                var beat = cursor.beats().beat(i);
+                // Narration is read, a release is looked at: both are held longer, the end longest.
+                boolean pause = beat.narration() || (beat.release() && beat.lastOfStep());
+                delays.add(i == beats - 1 ? 2500 : beat.narration() ? 2200 : pause ? 1200 : 600);
             }
             return null;
         });

@@ -56,7 +56,7 @@ public final class FrameRenderer {
         Label position = new Label();
         position.getStyleClass().add("position");
         position.textProperty().bind(cursor.positionProperty());
-        VBox root = new VBox(16, new NarrationBanner(cursor.narrationProperty()), lanes, position);
+        VBox root = new VBox(16, new NarrationBanner(cursor), lanes, position);
         root.setPadding(new Insets(24));
         scene = new Scene(root, width, height);
         Theme.apply(scene, dark, presentation);
@@ -67,7 +67,7 @@ public final class FrameRenderer {
         return scene;
     }
 
-    /** The frame at event {@code index} of the focused lane (the others follow by script line). */
+    /** The frame at beat {@code index} (every lane at the same beat). */
     public WritableImage frame(int index) {
         cursor.seek(index);
         scene.getRoot().applyCss();
@@ -80,12 +80,8 @@ public final class FrameRenderer {
         return SwingFXUtils.fromFXImage(frame(index), null);
     }
 
-    /**
-     * The events a GIF shows: every event up to {@link #MAX_GIF_FRAMES} frames, otherwise every n-th one; script lines
-     * and narration always get a frame.
-     */
-    public static List<Integer> gifIndices(List<Event> events) {
-        int n = events.size();
+    /** The beats a GIF shows: every beat up to {@link #MAX_GIF_FRAMES} frames, otherwise every n-th one. */
+    public static List<Integer> gifIndices(int n) {
         int stride = Math.max(1, (int) Math.ceil(n / (double) MAX_GIF_FRAMES));
         List<Integer> out = new ArrayList<>();
         for (int i = 0; i < n; i++) {

@@ -86,7 +86,7 @@ public final class InspectorView extends VBox {
             @Override
             protected void updateItem(Event item, boolean empty) {
                 super.updateItem(item, empty);
-                int at = cursor.getIndex();
+                int at = cursor.eventIndex();
                 pseudoClassStateChanged(CURRENT, !empty && item != null && item.index() == at);
                 pseudoClassStateChanged(FUTURE, !empty && item != null && item.index() > at);
                 pseudoClassStateChanged(FINDING, !empty && item != null && cursor.isFindingAt(item.index()));
@@ -94,7 +94,7 @@ public final class InspectorView extends VBox {
         });
         table.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
             if (!syncing && b != null) {
-                cursor.seek(b.index());
+                cursor.seekEvent(b.index());
             }
         });
         VBox.setVgrow(table, Priority.ALWAYS);
@@ -125,7 +125,7 @@ public final class InspectorView extends VBox {
     }
 
     private void follow() {
-        int at = cursor.getIndex();
+        int at = cursor.eventIndex();
         syncing = true;
         try {
             table.getSelectionModel().clearSelection();

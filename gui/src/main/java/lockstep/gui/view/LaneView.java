@@ -58,6 +58,8 @@ public final class LaneView extends VBox {
     private final Label calls = new Label();
     private final Label holders = new Label();
     private final Label holderNames = new Label();
+    private final Label laneCaption = new Label();
+    private final Label tally = new Label();
     private final Map<String, ClientRow> rows = new HashMap<>();
     private final List<ClientRow> rowOrder = new ArrayList<>();
     private final Map<String, ZnodeCard> cards = new HashMap<>();
@@ -76,16 +78,24 @@ public final class LaneView extends VBox {
 
         Label title = new Label(vm.algorithm());
         title.getStyleClass().add("lane-title");
-        Label subtitle = new Label(subtitleText());
+        title.setMinWidth(Region.USE_PREF_SIZE);
+        Label subtitle = new Label(LaneViewModel.subtitle(vm.algorithm()));
         subtitle.getStyleClass().add("lane-subtitle");
         subtitle.setMinWidth(0);
-        HBox header = new HBox(10, title, subtitle);
-        header.setAlignment(Pos.BASELINE_LEFT);
+        subtitle.setWrapText(true);
+        // Title and subtitle on lines of their own: three lanes side by side leave no room for both on one line.
+        VBox header = new VBox(2, title, subtitle);
 
         Label path = new Label(vm.replays().run().lockPath());
         path.getStyleClass().add("path-chip");
         pathInfo.getStyleClass().add("muted-text");
-        HBox pathRow = new HBox(10, path, pathInfo);
+        Label server = new Label();
+        server.getStyleClass().add("server-chip");
+        server.textProperty().bind(vm.serverProperty());
+        server.setMinWidth(Region.USE_PREF_SIZE);
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        HBox pathRow = new HBox(10, path, pathInfo, gap, server);
         pathRow.setAlignment(Pos.CENTER_LEFT);
 
         for (int i = 0; i < vm.clients().size(); i++) {
@@ -114,7 +124,17 @@ public final class LaneView extends VBox {
         HBox counters = new HBox(counter("notifications", notifications), counter("futile wake-ups", futile),
                 counter("ZooKeeper calls", calls), holdersCounter());
         counters.getStyleClass().add("counters");
-        getChildren().addAll(header, pathRow, scroll, findingLabel, counters);
+        // The lane's own caption, generated from its trace: a fixed two-line height so the lane never jumps.
+        laneCaption.getStyleClass().add("lane-caption");
+        laneCaption.setWrapText(true);
+        laneCaption.setMaxWidth(Double.MAX_VALUE);
+        laneCaption.setAlignment(Pos.TOP_LEFT);
+        laneCaption.setId("caption-" + vm.algorithm());
+        laneCaption.textProperty().bind(vm.captionProperty());
+        tally.getStyleClass().add("lane-tally");
+        tally.setMaxWidth(Double.MAX_VALUE);
+        tally.textProperty().bind(vm.tallyProperty());
+        getChildren().addAll(header, pathRow, laneCaption, scroll, findingLabel, counters, tally);
 
         setOnMousePressed(e -> onFocus.run());
         vm.stateProperty().addListener((o, a, b) -> refresh());
@@ -131,11 +151,6 @@ public final class LaneView extends VBox {
     }
 
     private static final javafx.css.PseudoClass FOCUSED_LANE = javafx.css.PseudoClass.getPseudoClass("focused-lane");
-
-    private String subtitleText() {
-        String s = LaneViewModel.subtitle(vm.algorithm());
-        return s.isEmpty() ? "" : "— " + s;
-    }
 
     private VBox counter(String name, Label value) {
         Label label = new Label(name);
@@ -212,43 +227,26 @@ public final class LaneView extends VBox {
             row.relocate(clientX, i * pitch + 4);
         }
 
-        // znode cards: live nodes and ghosts of just-deleted ones, in sequence order
-        List<Object[]> entries = new ArrayList<>();
-        for (ReplayState.Znode z : s.znodes().values()) {
-            entries.add(new Object[] {z.path(), z.sequence(), LaneViewModel.lastSegment(z.name()), z.owner(), Event.label(z.mode()),
-                    false});
-        }
-        for (Event.NodeDeleted d : vm.ghostsProperty().get()) {
-            if (s.znodes().containsKey(d.path())) {
-                continue; // the naive lock's node is back already (same path): the live card wins over the ghost
-            }
-            String name = LaneViewModel.lastSegment(d.path());
-            entries.add(new Object[] {d.path(), sequenceOf(name), name, d.owner(), "", true});
-        }
-        entries.sort(Comparator.<Object[]>comparingLong(e -> (Long) e[1]).thenComparing(e -> (String) e[2]));
+        // znode cards: what to draw and where is decided by the view model
+        List<LaneViewModel.Card> entries = vm.cards(s);
         Map<String, ZnodeCard> keep = new HashMap<>();
         double cardH = Math.max(8, Math.min(48 * scale, pitch - 8));
-        boolean single = entries.size() == 1 && (Long) entries.get(0)[1] < 0;
         cardAnchor.clear();
-        for (int i = 0; i < entries.size(); i++) {
-            Object[] e = entries.get(i);
-            String path = (String) e[0];
+        for (LaneViewModel.Card e : entries) {
+            String path = e.path();
             ZnodeCard card = cards.remove(path);
             boolean fresh = card == null;
             if (fresh) {
                 card = spare.isEmpty() ? new ZnodeCard() : spare.remove(spare.size() - 1);
                 layer.getChildren().add(0, card);
             }
-            String owner = (String) e[3];
-            ReplayState.ClientView oc = s.clients().get(owner);
-            String mode = oc == null ? "" : oc.mode();
-            boolean holder = !(Boolean) e[5] && s.holders().contains(owner)
-                    && (LaneViewModel.ownNode(s, owner).equals(e[2]) || single);
+            String owner = e.owner();
             int pos = position.getOrDefault(owner, 0);
-            card.update((Long) e[1], (String) e[2], owner, pos, mode, ((String) e[4]).contains("ephemeral")
-                    || (Boolean) e[5], holder, (Boolean) e[5], flagged.contains(owner) && holder, cardW, cardH,
-                    pitch);
-            double y = single ? Math.max(4, (n * pitch - cardH) / 2) : i * pitch + 4 + (pitch - 8 - cardH) / 2;
+            card.fullPath = path;
+            card.update(e.sequence(), e.label(), owner, pos, e.mode(), e.ephemeral() || e.ghost(), e.held(), e.ghost(),
+                    flagged.contains(owner) && e.held(), cardW, cardH, pitch);
+            double y = e.slot() < 0 ? Math.max(4, (n * pitch - cardH) / 2)
+                    : e.slot() * pitch + 4 + (pitch - 8 - cardH) / 2;
             card.relocate(cardX, y);
             cardAnchor.put(path, new double[] {cardX + cardW, y + cardH / 2});
             keep.put(path, card);
@@ -269,7 +267,7 @@ public final class LaneView extends VBox {
         cards.putAll(keep);
 
         int children = s.znodes().size();
-        pathInfo.setText("persistent · " + children + (children == 1 ? " child" : " children"));
+        pathInfo.setText(children + (children == 1 ? " child" : " children"));
         notifications.setText(Integer.toString(s.counters().notifications()));
         futile.setText(Integer.toString(s.counters().futileWakeups()));
         calls.setText(Integer.toString(s.counters().totalCalls()));
@@ -300,15 +298,7 @@ public final class LaneView extends VBox {
     }
 
     static long sequenceOf(String name) {
-        int end = name.length();
-        int start = end;
-        while (start > 0 && Character.isDigit(name.charAt(start - 1))) {
-            start--;
-        }
-        if (start == end || end - start > 18) {
-            return -1;
-        }
-        return Long.parseLong(name.substring(start, end));
+        return LaneViewModel.sequenceOf(name);
     }
 
     private void updatePulse() {
@@ -385,7 +375,7 @@ public final class LaneView extends VBox {
         for (int i = 0; i < rowOrder.size(); i++) {
             position.put(rowOrder.get(i).name, i);
         }
-        double lineW = (thin ? 1 : 1.5) * scale;
+        double lineW = thin ? 1 : settings.lineWidth();
         for (ReplayState.Watch w : s.watches()) {
             double[] to = cardAnchor.get(w.path());
             Integer pos = position.get(w.client());
@@ -417,7 +407,7 @@ public final class LaneView extends VBox {
             double sx = from == null ? 18 + 150 * scale : from[0] + 6;
             double sy = from == null ? ty : from[1];
             g.setStroke(p.accent());
-            g.setLineWidth(lineW * 1.2);
+            g.setLineWidth(Math.max(lineW, settings.lineWidth()));
             g.setLineDashes(5 * scale, 4 * scale);
             curve(g, sx, sy, tx, ty);
             g.setLineDashes();
@@ -582,7 +572,8 @@ public final class LaneView extends VBox {
             icon.setLayoutY(badge.getCenterY() - 6);
             icon.setVisible(br >= 5);
             double textX = 2 * r + 18;
-            double textSize = compact ? Math.max(9, Math.min(13 * scale, pitch * 0.8)) : 15 * scale;
+            double textSize = compact ? Math.max(9, Math.min(13 * scale, pitch * 0.8))
+                    : Math.max(settings.minText(), 15 * scale);
             word.setFont(font(textSize, true, false));
             caption.setFont(font(textSize, false, false));
             word.setX(textX);
@@ -616,7 +607,9 @@ public final class LaneView extends VBox {
         final Circle ephRing = new Circle(8);
         final Text deleted = new Text("deleted");
         final StackPane key = new StackPane();
+        final javafx.scene.control.Tooltip tip = new javafx.scene.control.Tooltip();
         String shown = "";
+        String fullPath = "";
 
         ZnodeCard() {
             getStyleClass().add("znode-card");
@@ -637,12 +630,13 @@ public final class LaneView extends VBox {
             key.resize(18, 18);
             getChildren().addAll(frame, stripe, seq, name, owner, modeRing, mode, ephRing, eph, deleted, key);
             setManaged(false);
+            javafx.scene.control.Tooltip.install(this, tip);
         }
 
         void update(long sequence, String nodeName, String ownerName, int ownerPos, String ownerMode, boolean ephemeral,
                     boolean held, boolean ghost, boolean flagged, double w, double h, double pitch) {
             Palette p = settings.palette();
-            String sig = sequence + "|" + nodeName + "|" + ownerName + "|" + ownerPos + "|" + ownerMode + "|"
+            String sig = fullPath + "|" + sequence + "|" + nodeName + "|" + ownerName + "|" + ownerPos + "|" + ownerMode + "|"
                     + ephemeral + held + ghost + flagged + "|" + w + "|" + h + "|" + pitch + "|"
                     + System.identityHashCode(p);
             if (sig.equals(shown)) {
@@ -673,7 +667,6 @@ public final class LaneView extends VBox {
                 frame.setStroke(p.borderStrong());
                 frame.setStrokeWidth(1.5 * scale);
             }
-            double fade = ghost ? 0.5 : 1;
             Color identity = Color.web(StateStyle.identity(ownerPos));
             stripe.setFill(identity);
             stripe.setOpacity(ghost ? 0.35 : 1);
@@ -683,32 +676,39 @@ public final class LaneView extends VBox {
             stripe.setWidth(4);
             stripe.setHeight(Math.max(2, h - 2 * inset));
             boolean sequential = sequence >= 0;
-            double seqSize = compact ? Math.max(9, Math.min(14, h * 0.8)) : 26 * scale;
+            // Short labels ("#2" and the owner): the full name is on hover and in the inspector, never cut here.
+            double compactText = settings.minText() > 0 ? 24 : 14;
+            double seqSize = compact ? Math.max(9, Math.min(compactText, h * 0.7)) : 24 * scale;
             seq.setFont(font(seqSize, true, false));
-            seq.setFill(p.text().deriveColor(0, 1, 1, fade));
-            seq.setText(sequential ? Long.toString(sequence) : nodeName);
-            double nameSize = compact ? Math.max(8, Math.min(12, h * 0.75)) : 14 * scale;
-            name.setFont(font(nameSize, false, true));
-            name.setFill((held ? p.text() : p.text2()).deriveColor(0, 1, 1, fade));
-            name.setText(sequential ? nodeName : "");
-            owner.setFont(font(15 * scale, true, false));
-            owner.setFill(ghost ? p.text3() : identity);
-            owner.setText(ghost ? "held by " + ownerName : ownerName);
+            seq.setFill(ghost ? p.text3() : p.text());
+            seq.setText(sequential ? "#" + sequence : nodeName);
+            double nameSize = compact ? Math.max(8, Math.min(compactText - 2, h * 0.65))
+                    : Math.max(settings.minText(), 14 * scale);
+            name.setFont(font(nameSize, true, false));
+            name.setFill(ghost ? p.text2() : p.readable(identity));
+            name.setText(ghost ? ownerName + " · deleted" : ownerName);
+            owner.setFont(font(Math.max(settings.minText(), 14 * scale), true, false));
+            owner.setFill(ghost ? p.text2() : p.readable(identity));
+            owner.setText(ghost ? ownerName + " · deleted" : ownerName);
+            tip.setText(fullPath);
             double seqW = seq.getLayoutBounds().getWidth();
             seq.setVisible(!tiny);
-            if (compact) {
+            double labelW = (compact || sequential) ? 24 + seqW + name.getLayoutBounds().getWidth()
+                    : 18 + owner.getLayoutBounds().getWidth();
+            if (ghost && labelW > w - 6) {
+                // A narrow card: the dashed outline already says "deleted"; the owner must still fit.
+                name.setText(ownerName);
+                owner.setText(ownerName);
+            }
+            if (compact || sequential) {
                 seq.relocate(16, (h - seq.getLayoutBounds().getHeight()) / 2);
-                name.relocate(22 + seqW, (h - name.getLayoutBounds().getHeight()) / 2);
-            } else if (sequential) {
-                seq.relocate(16, (h - seq.getLayoutBounds().getHeight()) / 2);
-                name.relocate(24 + seqW, h * 0.08);
-                owner.relocate(24 + seqW, h * 0.5);
+                name.relocate(24 + seqW, (h - name.getLayoutBounds().getHeight()) / 2);
             } else {
                 seq.relocate(18, -2);
                 owner.relocate(18, h * 0.55);
             }
-            name.setVisible(!tiny && sequential);
-            owner.setVisible(!compact);
+            name.setVisible(!tiny && (sequential || compact));
+            owner.setVisible(!compact && !sequential);
             boolean badges = !compact && !ghost;
             mode.setText("read".equals(ownerMode) ? "R" : "W");
             for (Text t : List.of(mode, eph)) {
@@ -736,7 +736,7 @@ public final class LaneView extends VBox {
             deleted.setFill(p.accent());
             deleted.relocate(w - deleted.getLayoutBounds().getWidth() - 10,
                     compact ? (h - deleted.getLayoutBounds().getHeight()) / 2 : 6);
-            deleted.setVisible(ghost && !tiny);
+            deleted.setVisible(false);
             key.relocate(w - 10, -8);
             key.setVisible(held && !tiny);
             resize(w, h);

@@ -1,20 +1,42 @@
 package lockstep.gui.view;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import javafx.beans.value.ObservableStringValue;
 import javafx.geometry.Pos;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
 import javafx.scene.shape.Rectangle;
 import javafx.scene.text.Text;
 import javafx.scene.text.TextFlow;
+import lockstep.gui.viewmodel.LaneViewModel;
+import lockstep.gui.viewmodel.ReplayCursor;
 
-/** The current {@code say:} text, its first clause in bold. */
+/**
+ * The scenario's {@code say:} text, its first clause in bold, at a fixed height so the lanes below never jump. When the
+ * lanes' texts differ (a line limited to some algorithms, or worded per algorithm) the banner splits into one column
+ * per lane, each over its lane, so a caption only ever sits over the lanes it is true for.
+ */
 public final class NarrationBanner extends HBox {
 
     private final Text lead = new Text();
     private final Text rest = new Text();
+    private final TextFlow flow = new TextFlow(lead, rest);
+    private final HBox columns = new HBox(16);
+    private final List<TextFlow> laneTexts = new ArrayList<>();
 
     public NarrationBanner(ObservableStringValue narration) {
+        this(narration, null);
+    }
+
+    /** A banner over the cursor's lanes: one text when they agree, a column per lane when they do not. */
+    public NarrationBanner(ReplayCursor cursor) {
+        this(cursor.narrationProperty(), cursor);
+    }
+
+    private NarrationBanner(ObservableStringValue narration, ReplayCursor cursor) {
         getStyleClass().add("narration");
         Rectangle mark = new Rectangle(16, 16);
         mark.setRotate(45);
@@ -23,21 +45,63 @@ public final class NarrationBanner extends HBox {
         mark.getStyleClass().add("narration-mark");
         lead.getStyleClass().add("narration-lead");
         rest.getStyleClass().add("narration-text");
-        TextFlow flow = new TextFlow(lead, rest);
         HBox.setHgrow(flow, Priority.ALWAYS);
+        HBox.setHgrow(columns, Priority.ALWAYS);
         setAlignment(Pos.CENTER_LEFT);
         getChildren().addAll(mark, flow);
-        narration.addListener((o, a, b) -> show(b));
-        show(narration.get());
+        if (cursor != null) {
+            for (LaneViewModel lane : cursor.lanes()) {
+                Text name = new Text(lane.algorithm() + "  ");
+                name.getStyleClass().add("narration-lane-name");
+                Text l = new Text();
+                l.getStyleClass().add("narration-lane-lead");
+                Text r = new Text();
+                r.getStyleClass().add("narration-lane");
+                TextFlow column = new TextFlow(name, l, r);
+                column.setPrefWidth(10);
+                column.setMaxWidth(Double.MAX_VALUE);
+                HBox.setHgrow(column, Priority.ALWAYS);
+                laneTexts.add(column);
+                columns.getChildren().add(column);
+                lane.ownNarrationProperty().addListener((o, a, b) -> showLanes(cursor));
+            }
+        }
+        narration.addListener((o, a, b) -> show(b, cursor));
+        show(narration.get(), cursor);
     }
 
-    private void show(String text) {
+    private void show(String text, ReplayCursor cursor) {
         String t = text == null || text.isBlank() ? "" : text.strip();
-        setVisible(!t.isEmpty());
-        setManaged(!t.isEmpty());
+        boolean split = t.isEmpty() && cursor != null
+                && cursor.lanes().stream().anyMatch(l -> !l.ownNarrationProperty().get().isEmpty());
+        // Always laid out at its fixed height (app.css), so the lanes below never jump when the text changes.
+        setOpacity(t.isEmpty() && !split ? 0.45 : 1);
         int cut = firstClause(t);
         lead.setText(t.substring(0, cut));
         rest.setText(t.substring(cut));
+        Object shown = getChildren().get(1);
+        if (split && shown != columns) {
+            getChildren().set(1, columns);
+        } else if (!split && shown != flow) {
+            getChildren().set(1, flow);
+        }
+        if (split) {
+            showLanes(cursor);
+        }
+    }
+
+    private void showLanes(ReplayCursor cursor) {
+        for (int i = 0; i < laneTexts.size(); i++) {
+            String t = cursor.lanes().get(i).ownNarrationProperty().get().strip();
+            int cut = firstClause(t);
+            ((Text) laneTexts.get(i).getChildren().get(1)).setText(t.substring(0, cut));
+            ((Text) laneTexts.get(i).getChildren().get(2)).setText(t.substring(cut));
+            laneTexts.get(i).setOpacity(t.isEmpty() ? 0.45 : 1);
+        }
+        if (getChildren().get(1) == columns || !cursor.narrationProperty().get().isEmpty()) {
+            return;
+        }
+        show(cursor.narrationProperty().get(), cursor);
     }
 
     /** End of the first clause: after the first '.', ':' or '!' followed by a space, or the whole text. */
@@ -51,8 +115,15 @@ public final class NarrationBanner extends HBox {
         return t.length();
     }
 
-    /** Test hook: the whole text shown. */
+    /** Test hook: the whole text shown (the lanes' texts joined by " | " when split). */
     public String text() {
+        if (getChildren().get(1) == columns) {
+            List<String> parts = new ArrayList<>();
+            for (TextFlow column : laneTexts) {
+                parts.add(((Text) column.getChildren().get(1)).getText() + ((Text) column.getChildren().get(2)).getText());
+            }
+            return String.join(" | ", parts);
+        }
         return lead.getText() + rest.getText();
     }
 }

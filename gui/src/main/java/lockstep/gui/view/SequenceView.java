@@ -41,7 +41,7 @@ public final class SequenceView extends CursorCanvas {
             return;
         }
         LaneViewModel lane = cursor.focusedLaneModel();
-        int at = cursor.getIndex();
+        int at = cursor.eventIndex();
         int rows = Math.max(3, (int) ((h - HEAD - 8) / ROW));
         int from = Math.max(1, Math.min(at - rows / 2, lane.size() - rows));
         int to = Math.min(lane.size() - 1, from + rows - 1);

@@ -1,20 +1,17 @@
 package lockstep.gui.view;
 
-import java.util.List;
 
 import javafx.animation.Animation;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.collections.FXCollections;
 import javafx.geometry.Pos;
-import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Pane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
@@ -24,6 +21,7 @@ import javafx.util.Duration;
 import lockstep.simulator.check.Finding;
 import lockstep.gui.viewmodel.LaneViewModel;
 import lockstep.gui.viewmodel.ReplayCursor;
+import lockstep.simulator.replay.Beats;
 import lockstep.simulator.trace.Event;
 
 /**
@@ -35,32 +33,28 @@ public final class TimelineView extends VBox {
 
     private final ReplayCursor cursor;
     private final ViewSettings settings;
-    private final Canvas canvas = new Canvas();
-    private final Pane scrubber = new Pane(canvas);
+    private final Track scrubber;
     private final Timeline player;
 
     public TimelineView(ReplayCursor cursor, ViewSettings settings) {
         this.cursor = cursor;
         this.settings = settings;
         getStyleClass().add("timeline");
-        scrubber.setMinHeight(58);
+        scrubber = new Track(cursor, settings);
+        scrubber.setMinSize(200, 58);
         scrubber.setPrefHeight(58);
-        canvas.widthProperty().bind(scrubber.widthProperty());
-        canvas.heightProperty().bind(scrubber.heightProperty());
-        canvas.widthProperty().addListener(o -> draw());
-        canvas.heightProperty().addListener(o -> draw());
-        scrubber.setOnMousePressed(e -> seekTo(e.getX()));
-        scrubber.setOnMouseDragged(e -> seekTo(e.getX()));
+        scrubber.setOnMousePressed(e -> scrubber.seekTo(e.getX()));
+        scrubber.setOnMouseDragged(e -> scrubber.seekTo(e.getX()));
         scrubber.setId("scrubber");
 
-        Button home = button("home", "First event (Home)", cursor::home);
+        Button home = button("home", "First beat (Home)", cursor::home);
         Button lineBack = button("line-back", "Previous script line (Shift+Left)", cursor::previousLine);
-        Button back = button("back", "Previous event (Left)", cursor::back);
+        Button back = button("back", "Previous beat (Left)", cursor::back);
         Button play = button("play", "Play / pause (Space)", cursor::togglePlay);
         play.getStyleClass().add("play-button");
-        Button forward = button("forward", "Next event (Right)", cursor::forward);
+        Button forward = button("forward", "Next beat (Right)", cursor::forward);
         Button lineForward = button("line-forward", "Next script line (Shift+Right)", cursor::nextLine);
-        Button end = button("end", "Last event (End)", cursor::end);
+        Button end = button("end", "Last beat (End)", cursor::end);
         home.setId("home");
         back.setId("back");
         lineBack.setId("line-back");
@@ -120,9 +114,6 @@ public final class TimelineView extends VBox {
                 player.stop();
             }
         });
-        cursor.indexProperty().addListener(o -> draw());
-        cursor.focusedLaneProperty().addListener(o -> draw());
-        settings.paletteProperty().addListener(o -> draw());
     }
 
     private Button button(String icon, String tip, Runnable action) {
@@ -138,97 +129,107 @@ public final class TimelineView extends VBox {
         player.stop();
     }
 
-    private double left() {
-        return 14;
-    }
+    /** The scrubber: script lines, narration, findings and the playhead over the beats, on the shared canvas base. */
+    static final class Track extends CursorCanvas {
 
-    private double trackWidth() {
-        return Math.max(10, canvas.getWidth() - 28);
-    }
-
-    private void seekTo(double x) {
-        int n = cursor.sizeProperty().get();
-        double f = Math.max(0, Math.min(1, (x - left()) / trackWidth()));
-        cursor.seek((int) Math.round(f * (n - 1)));
-    }
-
-    private double xOf(int index) {
-        int n = Math.max(2, cursor.sizeProperty().get());
-        return left() + trackWidth() * index / (n - 1);
-    }
-
-    private void draw() {
-        Palette p = settings.palette();
-        GraphicsContext g = canvas.getGraphicsContext2D();
-        double w = canvas.getWidth();
-        double h = canvas.getHeight();
-        g.clearRect(0, 0, w, h);
-        LaneViewModel lane = cursor.focusedLaneModel();
-        int at = cursor.getIndex();
-        double trackY = h - 14;
-        int currentStep = lane.stepOf(at);
-        // current script line's span
-        if (currentStep > 0) {
-            double x1 = xOf(lane.stepStart(currentStep));
-            double x2 = xOf(lane.stepEnd(currentStep));
-            g.setFill(p.accentTint());
-            g.fillRect(x1, trackY - 26, Math.max(2, x2 - x1), 30);
+        Track(ReplayCursor cursor, ViewSettings settings) {
+            super(cursor, settings);
         }
-        g.setLineDashes();
-        g.setLineWidth(6);
-        g.setLineCap(javafx.scene.shape.StrokeLineCap.ROUND);
-        g.setStroke(p.border());
-        g.strokeLine(left(), trackY, left() + trackWidth(), trackY);
-        g.setStroke(p.accent());
-        g.strokeLine(left(), trackY, xOf(at), trackY);
-        g.setLineCap(javafx.scene.shape.StrokeLineCap.BUTT);
-        // script line ticks and numbers
-        g.setLineWidth(1.5);
-        g.setStroke(p.text3());
-        g.setFont(Font.font("DejaVu Sans", 13));
-        double lastLabel = -100;
-        for (int k = 1; k <= lane.stepCount(); k++) {
-            double x = xOf(lane.stepStart(k));
-            g.strokeLine(x, trackY - 8, x, trackY + 8);
-            if (x - lastLabel > 26) {
-                boolean current = k == currentStep;
-                g.setFill(current ? p.accent() : p.text2());
-                g.setFont(Font.font("DejaVu Sans", current ? FontWeight.BOLD : FontWeight.NORMAL, 13));
-                g.fillText(Integer.toString(k), x + 3, trackY - 30 + 12);
-                lastLabel = x;
+
+        private double left() {
+            return 14;
+        }
+
+        private double trackWidth() {
+            return Math.max(10, canvas.getWidth() - 28);
+        }
+
+        void seekTo(double x) {
+            int n = cursor.sizeProperty().get();
+            double f = Math.max(0, Math.min(1, (x - left()) / trackWidth()));
+            cursor.seek((int) Math.round(f * (n - 1)));
+        }
+
+        private double xOf(int index) {
+            int n = Math.max(2, cursor.sizeProperty().get());
+            return left() + trackWidth() * index / (n - 1);
+        }
+
+        @Override
+        protected void draw() {
+            Palette p = settings.palette();
+            GraphicsContext g = canvas.getGraphicsContext2D();
+            double w = canvas.getWidth();
+            double h = canvas.getHeight();
+            g.clearRect(0, 0, w, h);
+            LaneViewModel lane = cursor.focusedLaneModel();
+            Beats beats = cursor.beats();
+            int at = cursor.getIndex();
+            double trackY = h - 14;
+            int currentStep = beats.beat(at).step();
+            // current script line's span
+            if (currentStep > 0) {
+                double x1 = xOf(beats.firstBeatOfStep(currentStep));
+                double x2 = xOf(beats.lastBeatOfStep(currentStep));
+                g.setFill(p.accentTint());
+                g.fillRect(x1, trackY - 26, Math.max(2, x2 - x1), 30);
             }
-        }
-        // narration diamonds and findings
-        List<Event> events = lane.events();
-        for (Event e : events) {
-            if (e instanceof Event.Narration) {
-                double x = xOf(e.index());
-                boolean passed = e.index() <= at;
-                diamond(g, x, trackY - 14, 5, passed ? p.accent() : p.surface(), p.accent());
+            g.setLineDashes();
+            g.setLineWidth(6);
+            g.setLineCap(javafx.scene.shape.StrokeLineCap.ROUND);
+            g.setStroke(p.border());
+            g.strokeLine(left(), trackY, left() + trackWidth(), trackY);
+            g.setStroke(p.accent());
+            g.strokeLine(left(), trackY, xOf(at), trackY);
+            g.setLineCap(javafx.scene.shape.StrokeLineCap.BUTT);
+            // script line ticks and numbers
+            g.setLineWidth(1.5);
+            g.setStroke(p.text3());
+            g.setFont(Font.font("DejaVu Sans", 13));
+            double lastLabel = -100;
+            for (int k = 1; k <= beats.stepCount(); k++) {
+                double x = xOf(beats.firstBeatOfStep(k));
+                g.strokeLine(x, trackY - 8, x, trackY + 8);
+                if (x - lastLabel > 26) {
+                    boolean current = k == currentStep;
+                    g.setFill(current ? p.accent() : p.text2());
+                    g.setFont(Font.font("DejaVu Sans", current ? FontWeight.BOLD : FontWeight.NORMAL, 13));
+                    g.fillText(Integer.toString(k), x + 3, trackY - 30 + 12);
+                    lastLabel = x;
+                }
             }
+            // narration diamonds and findings
+            for (int b = 0; b < beats.size(); b++) {
+                if (beats.beat(b).narration() && (b == 0 || beats.beat(b - 1).step() != beats.beat(b).step())) {
+                    double x = xOf(b);
+                    boolean passed = b <= at;
+                    diamond(g, x, trackY - 14, 5, passed ? p.accent() : p.surface(), p.accent());
+                }
+            }
+            for (Finding v : lane.replays().violations()) {
+                double x = xOf(beats.beatOf(cursor.focusedLaneProperty().get(), v.at()));
+                g.setFill(p.finding());
+                g.fillPolygon(new double[] {x - 7, x + 7, x}, new double[] {trackY - 26, trackY - 26, trackY - 14}, 3);
+            }
+            // playhead
+            double x = xOf(at);
+            g.setFill(p.surface());
+            g.fillOval(x - 8, trackY - 8, 16, 16);
+            g.setStroke(p.accent());
+            g.setLineWidth(3);
+            g.strokeOval(x - 8, trackY - 8, 16, 16);
         }
-        for (Finding v : lane.replays().violations()) {
-            double x = xOf(v.at());
-            g.setFill(p.finding());
-            g.fillPolygon(new double[] {x - 7, x + 7, x}, new double[] {trackY - 26, trackY - 26, trackY - 14}, 3);
-        }
-        // playhead
-        double x = xOf(at);
-        g.setFill(p.surface());
-        g.fillOval(x - 8, trackY - 8, 16, 16);
-        g.setStroke(p.accent());
-        g.setLineWidth(3);
-        g.strokeOval(x - 8, trackY - 8, 16, 16);
-    }
 
-    private static void diamond(GraphicsContext g, double x, double y, double r, javafx.scene.paint.Color fill,
-                                javafx.scene.paint.Color stroke) {
-        double[] xs = {x, x + r, x, x - r};
-        double[] ys = {y - r, y, y + r, y};
-        g.setFill(fill);
-        g.fillPolygon(xs, ys, 4);
-        g.setStroke(stroke);
-        g.setLineWidth(1.5);
-        g.strokePolygon(xs, ys, 4);
+
+        private static void diamond(GraphicsContext g, double x, double y, double r, javafx.scene.paint.Color fill,
+                                    javafx.scene.paint.Color stroke) {
+            double[] xs = {x, x + r, x, x - r};
+            double[] ys = {y - r, y, y + r, y};
+            g.setFill(fill);
+            g.fillPolygon(xs, ys, 4);
+            g.setStroke(stroke);
+            g.setLineWidth(1.5);
+            g.strokePolygon(xs, ys, 4);
+        }
     }
 }

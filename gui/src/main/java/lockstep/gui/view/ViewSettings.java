@@ -35,8 +35,19 @@ public final class ViewSettings {
         return presentation;
     }
 
+    /** How much larger everything is drawn: 1.5 in presentation (projection) mode. */
     public double scale() {
-        return presentation.get() ? 1.3 : 1.0;
+        return presentation.get() ? 1.5 : 1.0;
+    }
+
+    /** Arrow and pulse line width: 3 px in presentation mode, so a projector does not lose them. */
+    public double lineWidth() {
+        return presentation.get() ? 3 : 1.5;
+    }
+
+    /** The smallest text drawn on a canvas: 24 px in presentation mode. */
+    public double minText() {
+        return presentation.get() ? 24 : 0;
     }
 
     public boolean animate() {

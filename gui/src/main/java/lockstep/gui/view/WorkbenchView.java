@@ -67,7 +67,19 @@ public final class WorkbenchView extends BorderPane {
         vm.cursorProperty().addListener((o, a, b) -> show(b));
         vm.errorCountProperty().addListener((o, a, b) -> showError(vm.errorProperty().get()));
         vm.darkProperty().addListener(o -> applyTheme());
-        vm.presentationProperty().addListener(o -> applyTheme());
+        vm.presentationProperty().addListener(o -> {
+            applyTheme();
+            // Projection: the whole screen, and playback holds at every release until Space.
+            if (getScene() != null && getScene().getWindow() instanceof javafx.stage.Stage stage) {
+                stage.setFullScreen(vm.presentationProperty().get());
+            }
+            if (vm.getCursor() != null) {
+                vm.getCursor().stopAtReleasesProperty().set(vm.presentationProperty().get());
+            }
+            focusTimeline();
+        });
+        vm.darkProperty().addListener(o -> focusTimeline());
+        vm.algorithms().addListener((javafx.collections.ListChangeListener<String>) c -> focusTimeline());
         sceneProperty().addListener((o, a, b) -> {
             if (b != null) {
                 applyTheme();
@@ -134,7 +146,8 @@ public final class WorkbenchView extends BorderPane {
         timeline = new TimelineView(cursor, settings);
         inspector = new InspectorView(cursor, settings);
         inspector.setId("inspector");
-        NarrationBanner narration = new NarrationBanner(cursor.narrationProperty());
+        cursor.stopAtReleasesProperty().set(vm.presentationProperty().get());
+        NarrationBanner narration = new NarrationBanner(cursor);
         narration.setId("narration");
         VBox main = new VBox(16, narration, lanes, legend(), timeline);
         HBox.setHgrow(main, Priority.ALWAYS);
@@ -142,6 +155,19 @@ public final class WorkbenchView extends BorderPane {
         body.setPadding(new Insets(16, 24, 20, 24));
         centre.getChildren().setAll(body);
         applyTheme();
+        focusTimeline();
+    }
+
+    /**
+     * Gives the keyboard back to the timeline, so that Space and the arrows work after any menu action, a scenario
+     * picked or a lane removed (otherwise focus falls to the seed field or to a chip that is gone).
+     */
+    private void focusTimeline() {
+        javafx.application.Platform.runLater(() -> {
+            if (timeline != null && timeline.getScene() != null) {
+                timeline.requestFocus();
+            }
+        });
     }
 
     public LanesView lanesView() {

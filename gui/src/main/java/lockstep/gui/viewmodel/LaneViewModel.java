@@ -10,8 +10,13 @@ import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import lockstep.algorithms.NodeName;
 import lockstep.simulator.check.Finding;
 import lockstep.gui.replay.Replays;
+import lockstep.simulator.replay.Beats;
+import lockstep.simulator.replay.LaneCaptions;
 import lockstep.simulator.replay.ReplayState;
 import lockstep.simulator.trace.Event;
 
@@ -38,6 +43,12 @@ public final class LaneViewModel {
     private final ReadOnlyObjectWrapper<List<Finding>> findings =
             new ReadOnlyObjectWrapper<>(this, "findings", List.of());
     private final ReadOnlyBooleanWrapper focused = new ReadOnlyBooleanWrapper(this, "focused");
+    private final ReadOnlyStringWrapper tally = new ReadOnlyStringWrapper(this, "tally", "");
+    private final ReadOnlyStringWrapper caption = new ReadOnlyStringWrapper(this, "caption", "");
+    private final ReadOnlyStringWrapper server = new ReadOnlyStringWrapper(this, "server", "");
+    private final ReadOnlyStringWrapper ownNarration = new ReadOnlyStringWrapper(this, "ownNarration", "");
+    private Beats beats;
+    private int lane;
 
     public LaneViewModel(List<Event> events) {
         this(Replays.of(events));
@@ -63,6 +74,48 @@ public final class LaneViewModel {
         seek(0);
     }
 
+    /** Joins the lane to its cursor's beats as lane {@code k}. */
+    void attach(Beats beats, int k) {
+        this.beats = beats;
+        this.lane = k;
+    }
+
+    /** Shows beat {@code b} of the cursor's beats: this lane's event at that beat, its tally and its own caption. */
+    void showBeat(int b) {
+        seek(beats.indexIn(lane, b));
+        Beats.Tally t = beats.tally(lane, b);
+        tally.set(tallyText(t));
+        caption.set(LaneCaptions.at(replays.events(), getIndex(), getState()));
+        server.set(serverText(getIndex()));
+    }
+
+    /**
+     * The server box's text: "server up", or what happened to it in this script line ("server restarted"); sessions that ended say how in their client's row (crashed: closed; expired: ended by the server).
+     */
+    private String serverText(int i) {
+        int restarts = 0;
+        boolean thisLine = false;
+        for (int k = 0; k <= i; k++) {
+            if (replays.events().get(k) instanceof Event.Fault f && f.kind().startsWith("server")) {
+                restarts++;
+                thisLine = k >= stepStart[stepOfEvent[i]];
+            }
+        }
+        if (thisLine) {
+            return "server restarted";
+        }
+        return restarts == 0 ? "server up" : "server up (restarted)";
+    }
+
+    /** "this line: 1 release · 9 woken · 1 wins" ("" when the script line released nothing and woke no one). */
+    static String tallyText(Beats.Tally t) {
+        if (t.releases() == 0 && t.woken() == 0) {
+            return "";
+        }
+        return "this line: " + t.releases() + (t.releases() == 1 ? " release" : " releases") + " · " + t.woken()
+                + " woken · " + t.wins() + " wins";
+    }
+
     /** Moves the lane to event {@code i}, clamped to the trace. */
     public void seek(int i) {
         int target = Math.max(0, Math.min(replays.size() - 1, i));
@@ -79,21 +132,15 @@ public final class LaneViewModel {
     }
 
     /**
-     * The notifications still "in flight" at {@code i}: delivered in this script line, at or before {@code i}, and
-     * their client has not made a call since. They are drawn as a pulse running along the watch arrow to the client.
+     * The notifications of this script line up to {@code i}: drawn as pulses along the path from the node to the client
+     * for the whole release, so that a futile wake-up stays visible after the client has waited again. Whether the
+     * client is still re-checking is {@link ReplayState.ClientView#woken()}, modelled by the replay, not here.
      */
     private List<Event.WatchFired> firingAt(int i) {
         List<Event.WatchFired> out = new ArrayList<>();
-        List<String> acted = new ArrayList<>();
-        int from = stepStart[stepOfEvent[i]];
-        for (int k = i; k >= from; k--) {
-            Event e = replays.events().get(k);
-            if (e instanceof Event.Call c) {
-                acted.add(c.client());
-            } else if (e instanceof Event.ClientState c && c.state() != Event.State.REQUESTING) {
-                acted.add(c.client());
-            } else if (e instanceof Event.WatchFired f && !acted.contains(f.client())) {
-                out.add(0, f);
+        for (int k = stepStart[stepOfEvent[i]]; k <= i; k++) {
+            if (replays.events().get(k) instanceof Event.WatchFired f) {
+                out.add(f);
             }
         }
         return List.copyOf(out);
@@ -175,19 +222,111 @@ public final class LaneViewModel {
     /** The one line under a client's state word: what it watches, holds or asks for. */
     public static String caption(ReplayState s, ReplayState.ClientView c) {
         return switch (c.state()) {
-            case WAITING -> "watching " + lastSegment(c.watching());
+            case WAITING -> c.woken() ? "woken: re-checking"
+                    : c.watching().equals(s.lockPath()) ? "watching the children"
+                    : "watching " + nodeLabel(s, c.watching());
             case HOLDING -> {
-                String node = ownNode(s, c.name());
+                String node = ownPath(s, c.name());
                 String mode = "read".equals(c.mode()) ? " (read)" : "";
-                yield node.isEmpty() ? "holds the lock" + mode : "holds " + node + mode;
+                yield node.isEmpty() ? "holds the lock" + mode : "holds " + nodeLabel(s, node).split(" ")[0] + mode;
             }
-            case REQUESTING -> "asking for " + (c.mode().isEmpty() ? "the lock" : c.mode());
+            case REQUESTING -> c.woken() ? "woken: re-checking"
+                    : "asking for " + (c.mode().isEmpty() ? "the lock" : c.mode());
             case RELEASED -> "released the lock";
             case GAVE_UP -> "gave up waiting";
-            case CRASHED -> "crashed: session lost";
-            case EXPIRED -> "session expired";
+            case CRASHED -> "crashed: session closed";
+            case EXPIRED -> "session ended by the server";
             case IDLE -> "";
         };
+    }
+
+    /**
+     * A node's short label: "#2 c3" (sequence number and owner) for a sequential node, its name otherwise ("lock").
+     * The full path is shown on hover and in the inspector.
+     */
+    public static String nodeLabel(ReplayState s, String path) {
+        ReplayState.Znode z = s.znodes().get(path);
+        if (z != null) {
+            return z.sequence() >= 0 ? "#" + z.sequence() + " " + z.owner() : lastSegment(z.name());
+        }
+        String name = lastSegment(path);
+        long seq = sequenceOf(name);
+        return seq >= 0 ? "#" + seq : name;
+    }
+
+    /** The sequence number at the end of a node's name, or -1 when it has none (parsed by NodeName, the one place). */
+    public static long sequenceOf(String name) {
+        return NodeName.isSequential(name) ? NodeName.parse(name).sequence() : -1;
+    }
+
+    /**
+     * A znode card as the lane draws it.
+     *
+     * @param path     the full path (shown on hover and in the inspector)
+     * @param label    the short name drawn ("lock", or the node name when it has a sequence number)
+     * @param sequence the sequence number, -1 without one
+     * @param owner    the owning client
+     * @param mode     the owner's lock mode ("read", "write", "exclusive" or "")
+     * @param ephemeral whether the node is ephemeral (a ghost always was)
+     * @param held     the owner holds the lock through this node
+     * @param ghost    the node was deleted in this script line (drawn as an outline for the whole release)
+     * @param slot     the row the card is drawn at: its owner's row when the cards' owners are in row order (so a
+     *                 client sits beside its node and the chain is a chain), else its position in sequence order
+     */
+    public record Card(String path, String label, long sequence, String owner, String mode, boolean ephemeral,
+                       boolean held, boolean ghost, int slot) {
+    }
+
+    /** The cards to draw for state {@code s}: live nodes and this line's ghosts, in sequence order. */
+    public List<Card> cards(ReplayState s) {
+        record Entry(String path, long seq, String name, String owner, String zmode, boolean ghost) {
+        }
+        List<Entry> entries = new ArrayList<>();
+        for (ReplayState.Znode z : s.znodes().values()) {
+            entries.add(new Entry(z.path(), z.sequence(), lastSegment(z.name()), z.owner(), Event.label(z.mode()), false));
+        }
+        for (Event.NodeDeleted d : ghosts.get()) {
+            if (s.znodes().containsKey(d.path())) {
+                continue; // the naive lock's node is back already (same path): the live card wins over the ghost
+            }
+            String name = lastSegment(d.path());
+            entries.add(new Entry(d.path(), sequenceOf(name), name, d.owner(), "ephemeral", true));
+        }
+        entries.sort(java.util.Comparator.comparingLong(Entry::seq).thenComparing(Entry::name));
+        boolean single = entries.size() == 1 && entries.get(0).seq() < 0;
+        // Pinned when every card's owner has one card and the owners run down the rows in card order.
+        boolean pinned = true;
+        int last = -1;
+        java.util.Set<String> owners = new java.util.HashSet<>();
+        for (Entry e : entries) {
+            int row = clients.indexOf(e.owner());
+            if (row <= last || !owners.add(e.owner())) {
+                pinned = false;
+                break;
+            }
+            last = row;
+        }
+        List<Card> out = new ArrayList<>();
+        for (int i = 0; i < entries.size(); i++) {
+            Entry e = entries.get(i);
+            ReplayState.ClientView oc = s.clients().get(e.owner());
+            String mode = oc == null ? "" : oc.mode();
+            boolean held = !e.ghost() && s.holders().contains(e.owner())
+                    && (ownNode(s, e.owner()).equals(e.name()) || single);
+            out.add(new Card(e.path(), e.name(), e.seq(), e.owner(), mode, e.zmode().contains("ephemeral"), held,
+                    e.ghost(), single ? -1 : pinned ? clients.indexOf(e.owner()) : i));
+        }
+        return out;
+    }
+
+    /** The path of the znode {@code client} owns under the lock, or "". */
+    public static String ownPath(ReplayState s, String client) {
+        for (Map.Entry<String, ReplayState.Znode> e : s.znodes().entrySet()) {
+            if (client.equals(e.getValue().owner())) {
+                return e.getKey();
+            }
+        }
+        return "";
     }
 
     /** The name of the znode {@code client} owns under the lock, or "". */
@@ -210,7 +349,7 @@ public final class LaneViewModel {
     /** One line saying what the algorithm does, for the lane's subtitle. */
     public static String subtitle(String algorithm) {
         return switch (algorithm) {
-            case "naive" -> "one ephemeral znode, everyone watches it";
+            case "naive" -> "one ephemeral znode; every waiter watches it";
             case "children-watch" -> "every waiter watches the children list";
             case "sequential" -> "each waiter watches its predecessor";
             case "rwlock" -> "a reader watches the nearest lower writer";
@@ -218,6 +357,33 @@ public final class LaneViewModel {
             case "curator-rwlock" -> "Curator's: a reader watches the first writer";
             default -> "";
         };
+    }
+
+    /** What this lane's current release has done so far ("this release: 9 woken, 1 wins"). */
+    public ReadOnlyStringProperty tallyProperty() {
+        return tally.getReadOnlyProperty();
+    }
+
+    /** The server box: running, or restarted in this script line. */
+    public ReadOnlyStringProperty serverProperty() {
+        return server.getReadOnlyProperty();
+    }
+
+    /**
+     * The scenario's narration for this lane when it differs from the other lanes' (a {@code say:} line limited to
+     * some algorithms, or worded per algorithm); "" when the banner over all lanes shows it.
+     */
+    public ReadOnlyStringProperty ownNarrationProperty() {
+        return ownNarration.getReadOnlyProperty();
+    }
+
+    void setOwnNarration(String text) {
+        ownNarration.set(text);
+    }
+
+    /** A caption generated from this lane's own trace: who was woken, who won, whether the grant jumped the queue. */
+    public ReadOnlyStringProperty captionProperty() {
+        return caption.getReadOnlyProperty();
     }
 
     public ReadOnlyIntegerProperty indexProperty() {

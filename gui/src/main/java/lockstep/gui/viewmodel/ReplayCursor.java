@@ -1,7 +1,9 @@
 package lockstep.gui.viewmodel;
 
+import java.util.ArrayList;
 import java.util.List;
 
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -9,30 +11,33 @@ import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleDoubleProperty;
+import lockstep.simulator.replay.Beats;
 import lockstep.simulator.trace.Event;
 
 /**
  * The replay cursor shared by every lane: one position, many lanes, stepping together.
  *
- * <p><b>Synchronisation rule.</b> The cursor moves by event within the <em>focused</em> lane (Left/Right) and by script
- * line across all lanes (Shift+Left/Right). The other lanes follow by script line: when the focused lane is at event
- * {@code i} of script line {@code k}, which it has run for fraction {@code f} of that line's events (0 at the line's
- * first event, 1 at its last), every other lane shows its own line {@code k} at the same fraction, rounded to the
- * nearest event. So all lanes enter a script line together, show its start together and finish it together, however
- * many events each algorithm needs for it (the naive lock needs many more than the sequential one to hand over). A lane
- * whose run has fewer lines shows its last event.
+ * <p><b>Synchronisation rule.</b> The cursor moves by {@link Beats beats}, not by event: a script line, and within a
+ * line its phases (the call that changes the tree, the notifications it causes, the grant, the other re-checks). Every
+ * lane shows the same beat at the same time; a lane with nothing to do in a phase holds still. Left/Right move one
+ * beat, Shift+Left/Right one script line. The cursor never stops inside a step (between a call, the node it created or
+ * deleted, and the client's resulting state). Playback stops at each narration and, when {@link #stopAtReleases} is
+ * set (presentation mode), at the end of each release, until played again.
  */
 public final class ReplayCursor {
 
-    /** Events per second at speed 1. */
-    public static final double EVENTS_PER_SECOND = 4;
+    /** Beats per second at speed 1. */
+    public static final double EVENTS_PER_SECOND = 1.5;
 
     private final List<LaneViewModel> lanes;
+    private final Beats beats;
     private LaneViewModel focus;
+    private int focusIndex;
 
     private final ReadOnlyIntegerWrapper focusedLane = new ReadOnlyIntegerWrapper(this, "focusedLane", 0);
-    private final ReadOnlyIntegerWrapper index = new ReadOnlyIntegerWrapper(this, "index");
+    private final ReadOnlyIntegerWrapper index = new ReadOnlyIntegerWrapper(this, "index", -1);
     private final ReadOnlyIntegerWrapper size = new ReadOnlyIntegerWrapper(this, "size");
     private final ReadOnlyIntegerWrapper step = new ReadOnlyIntegerWrapper(this, "step");
     private final ReadOnlyIntegerWrapper stepCount = new ReadOnlyIntegerWrapper(this, "stepCount");
@@ -42,69 +47,96 @@ public final class ReplayCursor {
     private final ReadOnlyStringWrapper narration = new ReadOnlyStringWrapper(this, "narration", "");
     private final ReadOnlyStringWrapper position = new ReadOnlyStringWrapper(this, "position", "");
     private final DoubleProperty speed = new SimpleDoubleProperty(this, "speed", 1);
+    private final BooleanProperty stopAtReleases = new SimpleBooleanProperty(this, "stopAtReleases");
 
     public ReplayCursor(List<LaneViewModel> lanes) {
         if (lanes.isEmpty()) {
             throw new IllegalArgumentException("a cursor needs at least one lane");
         }
         this.lanes = List.copyOf(lanes);
+        List<List<Event>> traces = new ArrayList<>();
+        for (LaneViewModel lane : this.lanes) {
+            traces.add(lane.events());
+        }
+        beats = Beats.of(traces);
+        size.set(beats.size());
+        stepCount.set(beats.stepCount());
+        for (int k = 0; k < this.lanes.size(); k++) {
+            this.lanes.get(k).attach(beats, k);
+        }
         focus(0);
+        seek(0);
     }
 
     public List<LaneViewModel> lanes() {
         return lanes;
     }
 
+    /** The beats every lane steps through. */
+    public Beats beats() {
+        return beats;
+    }
+
     public LaneViewModel focusedLaneModel() {
         return focus;
     }
 
-    /** Makes lane {@code k} the one whose events Left/Right step through; its position is kept. */
+    /** Makes lane {@code k} the one the inspector and timeline show; the beat is kept. */
     public void focus(int k) {
         int target = Math.max(0, Math.min(lanes.size() - 1, k));
         focus = lanes.get(target);
+        focusIndex = target;
         for (LaneViewModel lane : lanes) {
             lane.setFocused(lane == focus);
         }
         focusedLane.set(target);
-        size.set(focus.size());
-        stepCount.set(focus.stepCount());
-        seek(focus.getIndex());
+        if (index.get() >= 0) {
+            int keep = index.get();
+            index.set(-1);
+            seek(keep);
+        }
     }
 
-    /** Moves the focused lane to event {@code i} (clamped) and the others to the same script line. */
-    public void seek(int i) {
-        focus.seek(i);
-        int at = focus.getIndex();
-        int k = focus.stepOf(at);
-        int start = focus.stepStart(k);
-        int len = focus.stepEnd(k) - start + 1;
-        double fraction = len <= 1 ? 1.0 : (double) (at - start) / (len - 1);
+    /** Moves every lane to beat {@code b} (clamped). */
+    public void seek(int b) {
+        int at = Math.max(0, Math.min(beats.size() - 1, b));
         for (LaneViewModel lane : lanes) {
-            if (lane != focus) {
-                lane.seek(otherIndex(lane, k, fraction));
-            }
+            lane.showBeat(at);
         }
-        index.set(at);
-        step.set(k);
+        Beats.Beat beat = beats.beat(at);
+        step.set(beat.step());
         canGoBack.set(at > 0);
-        canGoForward.set(at < focus.size() - 1);
+        canGoForward.set(at < beats.size() - 1);
         if (!canGoForward.get()) {
             playing.set(false);
         }
-        narration.set(focus.getState().narration());
-        String line = k == 0 ? "before the script" : "script line " + k + " of " + focus.stepCount() + ": "
-                + focus.stepText(k);
-        position.set("event " + at + " / " + (focus.size() - 1) + " · " + line);
+        // The banner sits over every lane: it shows a say line only when it is the same in every lane. A line limited
+        // to some algorithms (or worded per algorithm) is shown by each lane it is for, in the lane's own caption.
+        String common = focus.getState().narration();
+        for (LaneViewModel lane : lanes) {
+            if (!lane.getState().narration().equals(common)) {
+                common = "";
+            }
+        }
+        for (LaneViewModel lane : lanes) {
+            lane.setOwnNarration(common.isEmpty() ? lane.getState().narration() : "");
+        }
+        narration.set(common);
+        int k = beat.step();
+        String line = k == 0 ? "before the script" : "script line " + k + " of " + beats.stepCount() + ": "
+                + focus.stepText(k) + (beat.phase() == Beats.Phase.CALL ? "" : " · " + beat.phase().label());
+        position.set("beat " + at + " / " + (beats.size() - 1) + " · " + line);
+        index.set(at);
     }
 
-    static int otherIndex(LaneViewModel lane, int k, double fraction) {
-        if (k > lane.stepCount()) {
-            return lane.size() - 1;
-        }
-        int start = lane.stepStart(k);
-        int len = lane.stepEnd(k) - start + 1;
-        return start + (int) Math.round(fraction * (len - 1));
+    /** Moves to the first beat at which the focused lane shows its event {@code eventIndex}. */
+    public void seekEvent(int eventIndex) {
+        seek(beats.beatOf(focusIndex, eventIndex));
+    }
+
+    /** The event the focused lane shows. */
+    public int eventIndex() {
+        return focus.getIndex();
     }
 
     public void forward() {
@@ -115,17 +147,17 @@ public final class ReplayCursor {
         seek(index.get() - 1);
     }
 
-    /** To the first event of the next script line (or the end). */
+    /** To the first beat of the next script line (or the end). */
     public void nextLine() {
-        int k = focus.stepOf(index.get());
-        seek(k < focus.stepCount() ? focus.stepStart(k + 1) : focus.size() - 1);
+        int k = beats.beat(index.get()).step();
+        seek(k < beats.stepCount() ? beats.firstBeatOfStep(k + 1) : beats.size() - 1);
     }
 
-    /** To the first event of this script line, or of the previous one when already there. */
+    /** To the first beat of this script line, or of the previous one when already there. */
     public void previousLine() {
-        int k = focus.stepOf(index.get());
-        int start = focus.stepStart(k);
-        seek(index.get() > start ? start : focus.stepStart(k - 1));
+        int k = beats.beat(index.get()).step();
+        int start = beats.firstBeatOfStep(k);
+        seek(index.get() > start ? start : beats.firstBeatOfStep(k - 1));
     }
 
     public void home() {
@@ -133,7 +165,7 @@ public final class ReplayCursor {
     }
 
     public void end() {
-        seek(focus.size() - 1);
+        seek(beats.size() - 1);
     }
 
     public void play() {
@@ -155,10 +187,17 @@ public final class ReplayCursor {
         }
     }
 
-    /** One beat of playback: one event forward while playing. */
+    /**
+     * One beat of playback while playing; playback then stops at a narration (so it can be read) and, with
+     * {@link #stopAtReleases}, at the end of a release.
+     */
     public void tick() {
         if (playing.get()) {
             forward();
+            Beats.Beat beat = beats.beat(index.get());
+            if (beat.narration() || (stopAtReleases.get() && beat.release() && beat.lastOfStep())) {
+                playing.set(false);
+            }
         }
     }
 
@@ -169,7 +208,7 @@ public final class ReplayCursor {
     }
 
     public Event currentEvent() {
-        return focus.events().get(index.get());
+        return focus.events().get(focus.getIndex());
     }
 
     public ReadOnlyIntegerProperty focusedLaneProperty() {
@@ -216,8 +255,13 @@ public final class ReplayCursor {
         return position.getReadOnlyProperty();
     }
 
-    /** Playback speed, a multiplier of {@link #EVENTS_PER_SECOND}. */
+    /** Playback speed, a multiplier of {@link #EVENTS_PER_SECOND} (beats per second). */
     public DoubleProperty speedProperty() {
         return speed;
+    }
+
+    /** Whether playback stops at the end of each release (presentation mode sets it). */
+    public BooleanProperty stopAtReleasesProperty() {
+        return stopAtReleases;
     }
 }

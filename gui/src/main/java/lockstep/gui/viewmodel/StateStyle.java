@@ -32,7 +32,7 @@ public record StateStyle(String word, Icon icon, String badge, String text, Stri
     public static final String FINDING = "#D1492E";
 
     private static final List<String> IDENTITY = List.of("#56647B", "#0B7285", "#A3306E", "#8A5A12", "#2C4A8A",
-            "#5F6F12", "#7A3E9D", "#9E3D4E");
+            "#5F6F12", "#7A3E9D", "#9E3D4E", "#985C7A", "#B4420F", "#4F46A5", "#6B5B3E");
 
     /** The style of a state; released and gave-up look idle with their own word, expired looks crashed. */
     public static StateStyle of(Event.State state) {
@@ -49,10 +49,19 @@ public record StateStyle(String word, Icon icon, String badge, String text, Stri
     }
 
     /**
-     * A client's identity colour, by its position in the scenario (c1 first): eight hand-picked hues, then the same
-     * hues again. Identity colours only fill avatars and card stripes; they never carry state.
+     * A client's identity colour, by its position in the scenario (c1 first): twelve hand-picked hues, then hues a
+     * golden angle apart at a darkness that keeps white initials readable, so no two clients of a lane share a colour.
+     * Identity colours only fill avatars and card stripes and name owners; they never carry state.
      */
     public static String identity(int position) {
-        return IDENTITY.get(Math.floorMod(position, IDENTITY.size()));
+        int p = Math.max(0, position);
+        if (p < IDENTITY.size()) {
+            return IDENTITY.get(p);
+        }
+        double hue = (p * 137.508) % 360;
+        double brightness = 0.42 + 0.12 * ((p / 7) % 3) / 2;
+        javafx.scene.paint.Color c = javafx.scene.paint.Color.hsb(hue, 0.75, brightness);
+        return String.format("#%02X%02X%02X", (int) Math.round(c.getRed() * 255), (int) Math.round(c.getGreen() * 255),
+                (int) Math.round(c.getBlue() * 255));
     }
 }

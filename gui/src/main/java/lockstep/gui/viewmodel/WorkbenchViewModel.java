@@ -75,11 +75,14 @@ public final class WorkbenchViewModel {
         return source;
     }
 
-    /** Opens {@code spec} with the lanes and seed in use (or the defaults "naive" and "sequential"). */
+    /**
+     * Opens {@code spec} with the lanes in use (or the defaults "naive" and "sequential") and the scenario's own seed, so
+     * that the window shows what {@code lockstep run} shows for it.
+     */
     public void open(String spec) {
         List<String> algs = algorithms.isEmpty() || traceFile.get() ? List.of("naive", "sequential")
                 : List.copyOf(algorithms);
-        open(spec, algs, traceFile.get() ? null : seed.get());
+        open(spec, algs, null);
     }
 
     /** Opens {@code spec} with these algorithms (1 to 3) and seed (null: the scenario's). */
@@ -104,10 +107,10 @@ public final class WorkbenchViewModel {
         for (List<Event> trace : loaded.traces()) {
             lanes.add(new LaneViewModel(trace));
         }
-        int keep = cursor.get() == null ? 0 : cursor.get().focusedLaneModel().stepOf(cursor.get().getIndex());
+        int keep = cursor.get() == null ? 0 : cursor.get().stepProperty().get();
         ReplayCursor next = new ReplayCursor(lanes);
         if (loaded.spec().equals(spec.get()) && keep > 0) {
-            next.seek(next.focusedLaneModel().stepStart(keep));
+            next.seek(next.beats().firstBeatOfStep(keep));
         }
         spec.set(loaded.spec());
         title.set(loaded.title());

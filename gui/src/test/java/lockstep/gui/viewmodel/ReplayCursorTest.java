@@ -44,19 +44,14 @@ class ReplayCursorTest {
     void steppingForwardChangesACaptionAndSteppingBackRestoresIt() {
         ReplayCursor cursor = cursor();
         LaneViewModel lane = cursor.focusedLaneModel();
-        int waits = firstState(naive, "c2", Event.State.WAITING);
-        cursor.seek(waits - 1);
+        cursor.seek(cursor.beats().firstBeatOfStep(5));
         ReplayState before = lane.getState();
-        String captionBefore = LaneViewModel.caption(before, before.clients().get("c2"));
+        assertEquals("watching lock", LaneViewModel.caption(before, before.clients().get("c2")));
         cursor.forward();
         ReplayState after = lane.getState();
-        assertEquals(Event.State.WAITING, after.clients().get("c2").state());
-        String captionAfter = LaneViewModel.caption(after, after.clients().get("c2"));
-        assertNotEquals(captionBefore, captionAfter);
-        assertEquals("watching lock", captionAfter);
+        assertEquals("woken: re-checking", LaneViewModel.caption(after, after.clients().get("c2")));
         cursor.back();
         assertEquals(before, lane.getState(), "stepping back is the same state as before, by replay");
-        assertEquals(captionBefore, LaneViewModel.caption(lane.getState(), lane.getState().clients().get("c2")));
     }
 
     @Test
@@ -66,23 +61,25 @@ class ReplayCursorTest {
         assertEquals(0, cursor.getIndex());
         assertFalse(cursor.canGoBackProperty().get());
         cursor.seek(1_000_000);
-        assertEquals(naive.size() - 1, cursor.getIndex());
+        assertEquals(cursor.beats().size() - 1, cursor.getIndex());
+        assertEquals(naive.size() - 1, cursor.lanes().get(0).getIndex());
+        assertEquals(sequential.size() - 1, cursor.lanes().get(1).getIndex());
         assertFalse(cursor.canGoForwardProperty().get());
         cursor.home();
         assertEquals(0, cursor.getIndex());
         cursor.end();
-        assertEquals(naive.size() - 1, cursor.getIndex());
+        assertEquals(cursor.beats().size() - 1, cursor.getIndex());
     }
 
     @Test
-    void lanesStayOnTheSameScriptLine() {
+    void lanesStayOnTheSameBeat() {
         ReplayCursor cursor = cursor();
         LaneViewModel naiveLane = cursor.lanes().get(0);
         LaneViewModel sequentialLane = cursor.lanes().get(1);
-        for (int i = 0; i < naive.size(); i += 7) {
-            cursor.seek(i);
+        for (int b = 0; b < cursor.beats().size(); b++) {
+            cursor.seek(b);
             assertEquals(naiveLane.stepOf(naiveLane.getIndex()), sequentialLane.stepOf(sequentialLane.getIndex()),
-                    "event " + i);
+                    "beat " + b);
         }
         cursor.home();
         for (int line = 1; line < naiveLane.stepCount(); line++) {
@@ -93,14 +90,53 @@ class ReplayCursorTest {
     }
 
     @Test
-    void theNarrationFollowsTheCursor() {
+    void playbackStopsAtNarrationAndReleasesStayOnScreenForTheWholeRelease() {
         ReplayCursor cursor = cursor();
-        int said = naive.stream().filter(Event.Narration.class::isInstance).findFirst().orElseThrow().index();
-        cursor.seek(said - 1);
-        String before = cursor.narrationProperty().get();
-        cursor.seek(said);
-        assertEquals(((Event.Narration) naive.get(said)).text(), cursor.narrationProperty().get());
-        assertNotEquals(before, cursor.narrationProperty().get());
+        cursor.play();
+        while (cursor.playingProperty().get()) {
+            cursor.tick();
+        }
+        assertTrue(cursor.beats().beat(cursor.getIndex()).narration(), "stopped at a narration");
+        assertEquals("All ten clients ask for the lock, one after another. c1 gets it; c2 to c10 wait.",
+                cursor.narrationProperty().get());
+        LaneViewModel naiveLane = cursor.lanes().get(0);
+        cursor.seek(cursor.beats().lastBeatOfStep(5));
+        assertEquals(9, naiveLane.firingProperty().get().size(), "every pulse of the release, to its end");
+        assertEquals(1, cursor.lanes().get(1).ghostsProperty().get().size(), "the sequential node's ghost stays");
+        assertEquals("this line: 1 release · 9 woken · 1 wins", naiveLane.tallyProperty().get());
+        assertEquals("this line: 1 release · 1 woken · 1 wins", cursor.lanes().get(1).tallyProperty().get());
+    }
+
+    @Test
+    void theLanesOwnCaptionSaysWhoWonAndWhetherTheGrantJumpedTheQueue() {
+        ReplayCursor cursor = cursor();
+        cursor.seek(cursor.beats().lastBeatOfStep(5));
+        LaneViewModel sequentialLane = cursor.lanes().get(1);
+        assertEquals("c1 released. c2 woken. c2 wins.", sequentialLane.captionProperty().get());
+        String naiveCaption = cursor.lanes().get(0).captionProperty().get();
+        String winner = cursor.lanes().get(0).getState().holders().get(0);
+        assertTrue(naiveCaption.startsWith("c1 released. 9 woken. " + winner + " wins"), naiveCaption);
+        assertEquals(!winner.equals("c2"), naiveCaption.contains("jumping the queue (c2 asked first)"), naiveCaption);
+    }
+
+    @Test
+    void cardsAreInSequenceOrderBesideTheirOwnersWithTheGhostOfTheRelease() {
+        ReplayCursor cursor = cursor();
+        cursor.seek(cursor.beats().lastBeatOfStep(5));
+        LaneViewModel lane = cursor.lanes().get(1);
+        List<LaneViewModel.Card> cards = lane.cards(lane.getState());
+        assertEquals(10, cards.size(), "nine live nodes and the released one's ghost");
+        assertTrue(cards.get(0).ghost());
+        assertEquals("c1", cards.get(0).owner());
+        assertTrue(cards.get(1).held());
+        for (LaneViewModel.Card card : cards) {
+            assertEquals(lane.clients().indexOf(card.owner()), card.slot(), "pinned beside its owner: " + card);
+        }
+        LaneViewModel naiveLane = cursor.lanes().get(0);
+        List<LaneViewModel.Card> naiveCards = naiveLane.cards(naiveLane.getState());
+        assertEquals(1, naiveCards.size(), "the naive node is back: no ghost beside the live card");
+        assertEquals(-1, naiveCards.get(0).slot(), "the one lock node sits in the middle");
+        assertEquals("#2 c3", LaneViewModel.nodeLabel(lane.getState(), cards.get(2).path()));
     }
 
     @Test

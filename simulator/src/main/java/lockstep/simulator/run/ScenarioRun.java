@@ -86,7 +86,7 @@ final class ScenarioRun implements AutoCloseable {
         steps++;
         world.trace.add(new Event.ScriptLine(world.trace.next(), steps, step.at().line(), step.text()));
         if (step instanceof Say say) {
-            world.trace.add(new Event.Narration(world.trace.next(), say.narration()));
+            world.trace.add(new Event.Narration(world.trace.next(), say.narrationFor(algorithm.name())));
         } else if (step instanceof Action action) {
             for (RunClient client : targets(action)) {
                 start(action, client);

@@ -102,15 +102,72 @@ final class StepReader {
     }
 
     private Say say(Position at, Node value) throws BadInputException {
+        if (value instanceof MappingNode mapping) {
+            return sayFor(at, mapping);
+        }
         if (!(value instanceof ScalarNode scalar)) {
             throw Places.complaint(source, value, "say takes text, not " + Scalars.kind(value)
-                    + " (expected 'say: some words'; quote text that starts with '[' or '{')");
+                    + " (expected 'say: some words', or 'say: {text: ..., for: [algorithms]}')");
         }
         String narration = Scalars.isNull(scalar) ? "" : Scalars.oneLine(scalar.getValue());
         if (narration.isEmpty()) {
             throw Places.complaint(at, "say has no text (expected 'say: what to look at')");
         }
         return new Say(at, "say: " + narration, narration);
+    }
+
+    /** {@code say: {text: ..., for: [a, b]}} and per-algorithm texts {@code say: {text: ..., naive: ...}}. */
+    private Say sayFor(Position at, MappingNode mapping) throws BadInputException {
+        String text = "";
+        List<String> only = new ArrayList<>();
+        Map<String, String> byAlgorithm = new java.util.LinkedHashMap<>();
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        List<String> known = lockstep.algorithms.Algorithms.names();
+        String keys = "text, for or an algorithm's name (" + String.join(", ", known) + ")";
+        for (NodeTuple entry : mapping.getValue()) {
+            if (!(entry.getKeyNode() instanceof ScalarNode keyNode)) {
+                throw Places.complaint(source, entry.getKeyNode(), "a say key must be a word (expected " + keys + ")");
+            }
+            String key = keyNode.getValue().strip();
+            if (!seen.add(key)) {
+                throw Places.complaint(source, keyNode, "say has '" + key + "' twice (expected each key once)");
+            }
+            Node v = entry.getValueNode();
+            if (key.equals("for")) {
+                if (!(v instanceof SequenceNode list) || list.getValue().isEmpty()) {
+                    throw Places.complaint(source, v, "say's 'for' takes a list of algorithms (expected e.g. "
+                            + "'for: [sequential, rwlock]')");
+                }
+                for (Node item : list.getValue()) {
+                    String name = item instanceof ScalarNode sc ? sc.getValue().strip() : "";
+                    if (!known.contains(name)) {
+                        throw Places.complaint(source, item, "unknown algorithm '" + name + "' (expected one of "
+                                + String.join(", ", known) + ")");
+                    }
+                    only.add(name);
+                }
+            } else if (key.equals("text") || known.contains(key)) {
+                String said = v instanceof ScalarNode sc && !Scalars.isNull(sc) ? Scalars.oneLine(sc.getValue()) : "";
+                if (said.isEmpty()) {
+                    throw Places.complaint(source, v, "say's '" + key + "' has no text (expected what to look at)");
+                }
+                if (key.equals("text")) {
+                    text = said;
+                } else {
+                    byAlgorithm.put(key, said);
+                }
+            } else {
+                throw Places.complaint(source, keyNode, "unknown say key '" + key + "' (expected " + keys + ")");
+            }
+        }
+        if (text.isEmpty() && byAlgorithm.isEmpty()) {
+            throw Places.complaint(at, "say has no text (expected 'text: what to look at')");
+        }
+        if (!only.isEmpty() && text.isEmpty()) {
+            throw Places.complaint(at, "say's 'for' limits a text that is missing (expected 'text: ...')");
+        }
+        String shown = !text.isEmpty() ? text : byAlgorithm.values().iterator().next();
+        return new Say(at, "say: " + shown, text, only, byAlgorithm);
     }
 
     private Together together(Position at, Node value) throws BadInputException {

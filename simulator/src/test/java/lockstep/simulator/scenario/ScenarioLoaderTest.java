@@ -139,6 +139,19 @@ class ScenarioLoaderTest {
         assertEquals(List.of("c1", "c2", "c3"), scenario.clients());
     }
 
+    @Test
+    void aSayLineCanBeLimitedToSomeAlgorithmsOrWordedPerAlgorithm() throws BadInputException {
+        Scenario scenario = ScenarioLoader.parse("x.yaml", "title: T\nclients: 2\nscript:\n"
+                + "  - say: {text: each waiter watches its predecessor, for: [sequential, rwlock], naive: one node}\n"
+                + "  - c1 acquire\n");
+        Say say = (Say) scenario.script().get(0);
+
+        assertEquals("each waiter watches its predecessor", say.narrationFor("sequential"));
+        assertEquals("one node", say.narrationFor("naive"));
+        assertEquals("", say.narrationFor("curator-mutex"), "a line not for an algorithm says nothing to it");
+        assertEquals("say: each waiter watches its predecessor", say.text());
+    }
+
     private static lockstep.simulator.fault.Fault fault(String name) {
         return lockstep.simulator.fault.Faults.byName(name).orElseThrow();
     }

@@ -1,0 +1,122 @@
+package lockstep.gui;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import javafx.geometry.Bounds;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.Labeled;
+import javafx.scene.text.Text;
+import javafx.scene.text.TextFlow;
+import lockstep.gui.render.FrameRenderer;
+import lockstep.gui.render.HeadlessFx;
+import lockstep.gui.viewmodel.LaneViewModel;
+import lockstep.gui.viewmodel.ReplayCursor;
+import lockstep.simulator.scenario.BuiltInScenarios;
+import lockstep.simulator.scenario.Scenario;
+import lockstep.simulator.run.Simulations;
+import lockstep.simulator.trace.Event;
+
+/**
+ * Every built-in scenario drawn at every beat in the headless toolkit, two lanes at 1280x800 and three at 1600x1000:
+ * no label is elided ("…" shown where the text has none), no text runs out of its znode card, and the narration banner
+ * and the lanes' captions hold their whole text.
+ */
+class NoLabelIsCutTest {
+
+    @BeforeAll
+    static void toolkit() throws Exception {
+        HeadlessFx.start();
+    }
+
+    static Stream<Arguments> cases() {
+        List<Arguments> out = new ArrayList<>();
+        for (BuiltInScenarios.BuiltIn b : BuiltInScenarios.list()) {
+            out.add(Arguments.of(b.name(), List.of("naive", "sequential"), 1280, 800));
+            out.add(Arguments.of(b.name(), List.of("rwlock", "curator-rwlock", "curator-mutex"), 1600, 1000));
+        }
+        return out.stream();
+    }
+
+    @ParameterizedTest(name = "{0} {1} at {2}x{3}")
+    @MethodSource("cases")
+    void nothingIsCutAtAnyBeat(String scenario, List<String> algorithms, int width, int height) throws Exception {
+        Scenario loaded = Simulations.load(scenario);
+        List<LaneViewModel> lanes = new ArrayList<>();
+        for (String algorithm : algorithms) {
+            List<Event> trace = Simulations.run(loaded, algorithm, Simulations.seedFor(loaded, null));
+            lanes.add(new LaneViewModel(trace));
+        }
+        ReplayCursor cursor = new ReplayCursor(lanes);
+        List<String> cut = HeadlessFx.call(() -> {
+            List<String> found = new ArrayList<>();
+            FrameRenderer r = new FrameRenderer(cursor, width, height, false, false);
+            for (int b = 0; b < cursor.sizeProperty().get() && found.size() < 5; b++) {
+                r.frame(b);
+                collect(r.scene().getRoot(), "beat " + b, found);
+            }
+            return found;
+        });
+        assertTrue(cut.isEmpty(), scenario + " " + algorithms + ": " + cut);
+    }
+
+    private static void collect(Node node, String where, List<String> found) {
+        if (!node.isVisible()) {
+            return;
+        }
+        if (node instanceof Labeled labeled && labeled.getText() != null && !labeled.getText().isEmpty()) {
+            String shown = displayed(labeled);
+            if (shown != null && shown.contains("…") && !labeled.getText().contains("…")) {
+                found.add(where + ": '" + labeled.getText() + "' shown as '" + shown + "'");
+            }
+        }
+        if (node instanceof TextFlow flow && flow.getParent() != null && flow.getStyleClass().isEmpty()
+                && flow.getParent().getStyleClass().contains("narration")) {
+            checkFits(flow, flow.getParent(), where, found);
+        }
+        if (node.getStyleClass().contains("znode-card") && node instanceof Parent card) {
+            double w = card.getLayoutBounds().getWidth();
+            for (Node child : card.getChildrenUnmodifiable()) {
+                if (child instanceof Text t && t.isVisible() && !t.getText().isEmpty()) {
+                    Bounds b = t.getBoundsInParent();
+                    if (b.getMaxX() > w + 1 || b.getMinX() < -1) {
+                        found.add(where + ": card text '" + t.getText() + "' runs out of its card");
+                    }
+                }
+            }
+        }
+        if (node instanceof Parent parent) {
+            for (Node child : parent.getChildrenUnmodifiable()) {
+                collect(child, where, found);
+            }
+        }
+    }
+
+    /** The narration text must fit the banner's fixed height. */
+    private static void checkFits(TextFlow flow, Parent banner, String where, List<String> found) {
+        double needed = flow.prefHeight(flow.getWidth());
+        double room = banner.getLayoutBounds().getHeight();
+        if (needed > room) {
+            found.add(where + ": narration needs " + Math.round(needed) + " px in a " + Math.round(room) + " px banner");
+        }
+    }
+
+    /** The text a Labeled shows (its skin's Text node), or null before it has a skin. */
+    private static String displayed(Labeled labeled) {
+        for (Node child : labeled.getChildrenUnmodifiable()) {
+            if (child instanceof Text t) {
+                return t.getText();
+            }
+        }
+        return null;
+    }
+}
