@@ -372,6 +372,16 @@ final class Gate implements SeamListener {
         }
     }
 
+    /** The connection events {@code client}'s session watcher has been handed so far, in order (a copy). */
+    List<KeeperState> connectionHistory(String client) {
+        lock.lock();
+        try {
+            return List.copyOf(connectionHistory.getOrDefault(client, List.of()));
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** The server ended the client's session ({@code true}), or the client has a new one ({@code false}). */
     void setSessionEnded(String client, boolean ended) {
         lock.lock();

@@ -133,7 +133,15 @@ final class RunFaultContext implements FaultContext {
         if (c.hasActionRunning()) {
             world.gate.expectACall(client);
         }
-        int seen = expiryLearnedAt.getOrDefault(client, world.gate.connectionEvents(client));
+        // The new session's handle has its own event thread: its SyncConnected may come just before the old handle's
+        // Expired. It comes after the Disconnected that began the end of the old session.
+        java.util.List<KeeperState> history = world.gate.connectionHistory(client);
+        int expired = expiryLearnedAt.getOrDefault(client, history.size()) - 1;
+        int seen = expired;
+        while (seen > 0 && history.get(seen - 1) != KeeperState.Disconnected) {
+            seen--;
+        }
+        seen = Math.max(0, seen);
         world.gate.awaitConnection(client, seen, KeeperState.SyncConnected, "opened no new session");
         world.gate.setSessionEnded(client, false);
         world.trace.add(new Event.Connection(world.trace.next(), client, ConnectionState.CONNECTED,
