@@ -647,15 +647,22 @@ public final class LaneView extends VBox {
                 caption.setX(textX);
                 caption.setY(centerY + 11 * scale);
             }
-            status.setY(word.getY());
             resize(width, h);
             placeStatus();
         }
 
         /** The connection words sit after the state word, on its line. */
         private void placeStatus() {
-            status.setX(word.getX() + word.getLayoutBounds().getWidth() + 8);
-            status.setVisible(caption.isVisible() && !status.getText().isEmpty());
+            double room = tint.getWidth() - 6;
+            double sw = status.getLayoutBounds().getWidth();
+            double afterWord = word.getX() + word.getLayoutBounds().getWidth() + 8;
+            double afterCaption = caption.getX() + caption.getLayoutBounds().getWidth() + 8;
+            // Beside the state word; on a narrow row after the caption; never past the row's edge.
+            boolean besideWord = afterWord + sw <= room || afterCaption + sw > room || caption.getY() == word.getY();
+            status.setX(besideWord ? afterWord : afterCaption);
+            status.setY(besideWord ? word.getY() : caption.getY());
+            status.setVisible(caption.isVisible() && !status.getText().isEmpty()
+                    && status.getX() + sw <= room + 6);
         }
     }
 
