@@ -53,6 +53,8 @@ public final class LaneView extends VBox {
     private final ScrollPane scroll = new ScrollPane();
     private final Label pathInfo = new Label();
     private final Label findingLabel = new Label();
+    private final Label noteLabel = new Label();
+    private final Label writeLabel = new Label();
     private final Label notifications = new Label();
     private final Label futile = new Label();
     private final Label calls = new Label();
@@ -93,6 +95,8 @@ public final class LaneView extends VBox {
         server.getStyleClass().add("server-chip");
         server.textProperty().bind(vm.serverProperty());
         server.setMinWidth(Region.USE_PREF_SIZE);
+        server.pseudoClassStateChanged(STOPPED, vm.serverStoppedProperty().get());
+        vm.serverStoppedProperty().addListener((o, a, b) -> server.pseudoClassStateChanged(STOPPED, b));
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
         HBox pathRow = new HBox(10, path, pathInfo, gap, server);
@@ -120,6 +124,20 @@ public final class LaneView extends VBox {
         findingLabel.getStyleClass().add("finding-banner");
         findingLabel.setWrapText(true);
         findingLabel.setMaxWidth(Double.MAX_VALUE);
+        // Notes (a stale holder) are worth seeing but are not failures: a calmer banner of their own.
+        noteLabel.getStyleClass().add("note-banner");
+        noteLabel.setWrapText(true);
+        noteLabel.setMaxWidth(Double.MAX_VALUE);
+        // The resource line exists only for runs that write: its height then stays fixed for the whole run.
+        writeLabel.getStyleClass().add("write-mark");
+        writeLabel.setMaxWidth(Double.MAX_VALUE);
+        writeLabel.setMinHeight(Region.USE_PREF_SIZE);
+        writeLabel.setId("write-" + vm.algorithm());
+        boolean writes = vm.writeProperty().get() != null;
+        writeLabel.setVisible(writes);
+        writeLabel.setManaged(writes);
+        vm.writeProperty().addListener((o, a, b) -> showWrite(b));
+        showWrite(vm.writeProperty().get());
 
         HBox counters = new HBox(counter("notifications", notifications), counter("futile wake-ups", futile),
                 counter("ZooKeeper calls", calls), holdersCounter());
@@ -134,7 +152,8 @@ public final class LaneView extends VBox {
         tally.getStyleClass().add("lane-tally");
         tally.setMaxWidth(Double.MAX_VALUE);
         tally.textProperty().bind(vm.tallyProperty());
-        getChildren().addAll(header, pathRow, laneCaption, scroll, findingLabel, counters, tally);
+        getChildren().addAll(header, pathRow, laneCaption, writeLabel, scroll, findingLabel, noteLabel, counters,
+                tally);
 
         setOnMousePressed(e -> onFocus.run());
         vm.stateProperty().addListener((o, a, b) -> refresh());
@@ -151,6 +170,15 @@ public final class LaneView extends VBox {
     }
 
     private static final javafx.css.PseudoClass FOCUSED_LANE = javafx.css.PseudoClass.getPseudoClass("focused-lane");
+    private static final javafx.css.PseudoClass STOPPED = javafx.css.PseudoClass.getPseudoClass("stopped");
+    private static final javafx.css.PseudoClass ACCEPTED = javafx.css.PseudoClass.getPseudoClass("accepted");
+    private static final javafx.css.PseudoClass REFUSED = javafx.css.PseudoClass.getPseudoClass("refused");
+
+    private void showWrite(LaneViewModel.WriteMark mark) {
+        writeLabel.setText(mark == null ? "" : (mark.fresh() ? (mark.accepted() ? "✓ " : "✗ ") : "") + mark.text());
+        writeLabel.pseudoClassStateChanged(ACCEPTED, mark != null && mark.fresh() && mark.accepted());
+        writeLabel.pseudoClassStateChanged(REFUSED, mark != null && mark.fresh() && !mark.accepted());
+    }
 
     private VBox counter(String name, Label value) {
         Label label = new Label(name);
@@ -213,7 +241,9 @@ public final class LaneView extends VBox {
         List<Finding> findings = vm.findingsProperty().get();
         List<String> flagged = new ArrayList<>();
         for (Finding v : findings) {
-            flagged.addAll(v.clients());
+            if (v.isFailure()) {
+                flagged.addAll(v.clients());
+            }
         }
         Map<String, Integer> position = new HashMap<>();
         for (int i = 0; i < rowOrder.size(); i++) {
@@ -223,7 +253,8 @@ public final class LaneView extends VBox {
             if (c == null) {
                 c = ReplayState.ClientView.initial(row.name);
             }
-            row.update(c, LaneViewModel.caption(s, c), flagged.contains(row.name), pitch, clientW);
+            row.update(c, LaneViewModel.caption(s, c), LaneViewModel.status(c), flagged.contains(row.name), pitch,
+                    clientW);
             row.relocate(clientX, i * pitch + 4);
         }
 
@@ -275,12 +306,17 @@ public final class LaneView extends VBox {
         holderNames.setText(String.join(" ", s.holders().size() > 3 ? s.holders().subList(0, 3) : s.holders()));
         holders.pseudoClassStateChanged(TOO_MANY, s.holders().size() > 1 && !allReaders(s));
         StringBuilder text = new StringBuilder();
+        StringBuilder notes = new StringBuilder();
         for (Finding v : findings) {
-            text.append(text.length() == 0 ? "" : "\n").append("▼ ").append(v.message());
+            StringBuilder to = v.isFailure() ? text : notes;
+            to.append(to.length() == 0 ? "" : "\n").append(v.isFailure() ? "▼ " : "note: ").append(v.message());
         }
         findingLabel.setText(text.toString());
-        findingLabel.setVisible(!findings.isEmpty());
-        findingLabel.setManaged(!findings.isEmpty());
+        findingLabel.setVisible(text.length() > 0);
+        findingLabel.setManaged(text.length() > 0);
+        noteLabel.setText(notes.toString());
+        noteLabel.setVisible(notes.length() > 0);
+        noteLabel.setManaged(notes.length() > 0);
         updatePulse();
         drawArrows();
     }
@@ -472,9 +508,10 @@ public final class LaneView extends VBox {
         final Circle badge = new Circle();
         final SVGPath icon = new SVGPath();
         final Text word = new Text();
+        final Text status = new Text();
         final Text caption = new Text();
         final Rectangle tint = new Rectangle();
-        Event.State shownState;
+        ReplayState.ClientView shownClient;
         String shownCaption;
         boolean shownFlag;
         double shownPitch = -1;
@@ -497,7 +534,9 @@ public final class LaneView extends VBox {
             icon.setFillRule(javafx.scene.shape.FillRule.EVEN_ODD);
             word.setTextOrigin(VPos.CENTER);
             caption.setTextOrigin(VPos.CENTER);
-            getChildren().addAll(tint, avatar, initials, badge, icon, word, caption);
+            status.setTextOrigin(VPos.CENTER);
+            status.getStyleClass().add("client-status");
+            getChildren().addAll(tint, avatar, initials, badge, icon, word, status, caption);
             setManaged(false);
         }
 
@@ -505,23 +544,42 @@ public final class LaneView extends VBox {
             return centerY;
         }
 
-        void update(ReplayState.ClientView c, String text, boolean flagged, double pitch, double width) {
+        void update(ReplayState.ClientView c, String text, String statusText, boolean flagged, double pitch,
+                    double width) {
             Palette p = settings.palette();
-            if (c.state() == shownState && text.equals(shownCaption) && flagged == shownFlag && pitch == shownPitch
+            if (c.equals(shownClient) && text.equals(shownCaption) && flagged == shownFlag && pitch == shownPitch
                     && width == shownWidth && p == shownPalette) {
                 return;
             }
             StateStyle style = StateStyle.of(c.state());
-            badge.setFill(Color.web(style.badge()));
-            badge.setStroke(p.surface());
+            LaneViewModel.Key key = LaneViewModel.key(c);
             icon.setContent(Icons.path(style.icon()));
-            word.setText(style.word());
+            word.setText(LaneViewModel.word(c));
             word.setFill(p.stateText(style));
             caption.setFill(p.text2());
+            status.setText(statusText);
+            status.setFill(p.text2());
+            if (key == LaneViewModel.Key.HOLLOW) {
+                // A hollow key: it believes it holds, the server has let its session go.
+                badge.setFill(p.surface());
+                badge.setStroke(p.holding());
+                icon.setFill(p.holding());
+            } else {
+                badge.setFill(Color.web(style.badge()));
+                badge.setStroke(p.surface());
+                icon.setFill(Color.WHITE);
+            }
+            avatar.setOpacity(c.paused() || !c.sessionAlive() ? 0.55 : 1);
+            tint.getStrokeDashArray().clear();
             if (flagged) {
                 tint.setFill(p.findingTint());
                 tint.setStroke(p.finding());
                 tint.setStrokeWidth(2.5);
+            } else if (key == LaneViewModel.Key.HOLLOW) {
+                tint.setFill(Color.TRANSPARENT);
+                tint.setStroke(p.holding());
+                tint.setStrokeWidth(1.5);
+                tint.getStrokeDashArray().setAll(6.0, 4.0);
             } else if (c.state() == Event.State.HOLDING) {
                 tint.setFill(p.holdTint());
                 tint.setStroke(p.holding().deriveColor(0, 1, 1, 0.5));
@@ -534,7 +592,8 @@ public final class LaneView extends VBox {
             if (pitch != shownPitch || width != shownWidth) {
                 layoutFor(pitch, width);
             }
-            shownState = c.state();
+            placeStatus();
+            shownClient = c;
             shownCaption = text;
             shownFlag = flagged;
             shownPitch = pitch;
@@ -576,6 +635,7 @@ public final class LaneView extends VBox {
                     : Math.max(settings.minText(), 15 * scale);
             word.setFont(font(textSize, true, false));
             caption.setFont(font(textSize, false, false));
+            status.setFont(font(Math.max(settings.minText(), textSize * 0.85), false, false));
             word.setX(textX);
             caption.setVisible(pitch >= 12);
             if (compact) {
@@ -588,6 +648,21 @@ public final class LaneView extends VBox {
                 caption.setY(centerY + 11 * scale);
             }
             resize(width, h);
+            placeStatus();
+        }
+
+        /** The connection words sit after the state word, on its line. */
+        private void placeStatus() {
+            double room = tint.getWidth() - 6;
+            double sw = status.getLayoutBounds().getWidth();
+            double afterWord = word.getX() + word.getLayoutBounds().getWidth() + 8;
+            double afterCaption = caption.getX() + caption.getLayoutBounds().getWidth() + 8;
+            // Beside the state word; on a narrow row after the caption; never past the row's edge.
+            boolean besideWord = afterWord + sw <= room || afterCaption + sw > room || caption.getY() == word.getY();
+            status.setX(besideWord ? afterWord : afterCaption);
+            status.setY(besideWord ? word.getY() : caption.getY());
+            status.setVisible(caption.isVisible() && !status.getText().isEmpty()
+                    && status.getX() + sw <= room + 6);
         }
     }
 

@@ -47,6 +47,9 @@ public final class LaneViewModel {
     private final ReadOnlyStringWrapper caption = new ReadOnlyStringWrapper(this, "caption", "");
     private final ReadOnlyStringWrapper server = new ReadOnlyStringWrapper(this, "server", "");
     private final ReadOnlyStringWrapper ownNarration = new ReadOnlyStringWrapper(this, "ownNarration", "");
+    private final ReadOnlyBooleanWrapper serverStopped = new ReadOnlyBooleanWrapper(this, "serverStopped");
+    private final ReadOnlyObjectWrapper<WriteMark> write = new ReadOnlyObjectWrapper<>(this, "write");
+    private final boolean writes;
     private Beats beats;
     private int lane;
 
@@ -71,6 +74,7 @@ public final class LaneViewModel {
             stepOfEvent[i] = step;
         }
         stepStart = starts.stream().mapToInt(Integer::intValue).toArray();
+        writes = replays.events().stream().anyMatch(e -> e instanceof Event.Write);
         seek(0);
     }
 
@@ -86,23 +90,28 @@ public final class LaneViewModel {
         Beats.Tally t = beats.tally(lane, b);
         tally.set(tallyText(t));
         caption.set(LaneCaptions.at(replays.events(), getIndex(), getState()));
-        server.set(serverText(getIndex()));
     }
 
     /**
      * The server box's text: "server up", or what happened to it in this script line ("server restarted"); sessions that ended say how in their client's row (crashed: closed; expired: ended by the server).
      */
-    private String serverText(int i) {
+    private String serverText(int i, ReplayState s) {
+        if (!s.serverRunning()) {
+            return "server stopped";
+        }
         int restarts = 0;
         boolean thisLine = false;
+        String last = "";
         for (int k = 0; k <= i; k++) {
-            if (replays.events().get(k) instanceof Event.Fault f && f.kind().startsWith("server")) {
+            if (replays.events().get(k) instanceof Event.Fault f && f.kind().startsWith("server")
+                    && !f.kind().equals("server-stop")) {
                 restarts++;
+                last = f.kind();
                 thisLine = k >= stepStart[stepOfEvent[i]];
             }
         }
         if (thisLine) {
-            return "server restarted";
+            return last.equals("server-start") ? "server started again" : "server restarted";
         }
         return restarts == 0 ? "server up" : "server up (restarted)";
     }
@@ -127,6 +136,9 @@ public final class LaneViewModel {
         ghosts.set(ghostsAt(target, s));
         findings.set(findingsAt(target, s));
         event.set(replays.events().get(target));
+        server.set(serverText(target, s));
+        serverStopped.set(!s.serverRunning());
+        write.set(writeAt(target, s));
         state.set(s);
         index.set(target);
     }
@@ -158,6 +170,50 @@ public final class LaneViewModel {
             }
         }
         return List.copyOf(out);
+    }
+
+    /**
+     * A write to the protected resource as the lane marks it.
+     *
+     * @param client   who wrote ("" when the mark only sums up the resource)
+     * @param token    the fencing token it sent (-1 for a summary)
+     * @param accepted whether the resource took it
+     * @param text     the words drawn ("c1 wrote, token 1: accepted")
+     * @param fresh    the write happened in the current script line (a summary otherwise)
+     */
+    public record WriteMark(String client, long token, boolean accepted, String text, boolean fresh) {
+    }
+
+    /**
+     * The resource line: the latest write of this script line up to {@code i}, or else what the resource holds so far;
+     * null for a trace without any write (the lane then draws no resource line at all).
+     */
+    private WriteMark writeAt(int i, ReplayState s) {
+        if (!writes) {
+            return null;
+        }
+        for (int k = i; k >= stepStart[stepOfEvent[i]]; k--) {
+            if (replays.events().get(k) instanceof Event.Write w) {
+                String what = w.accepted() ? "accepted" : "refused, older than " + lastAcceptedBefore(k);
+                return new WriteMark(w.client(), w.token(), w.accepted(),
+                        "resource: " + w.client() + " wrote with token " + w.token() + ": " + what, true);
+            }
+        }
+        ReplayState.Resource r = s.resource();
+        String text = r.accepted() == 0 && r.refused() == 0 ? "resource: no write yet"
+                : "resource: last write by " + r.lastWriter() + ", token " + r.lastToken()
+                        + (r.refused() > 0 ? " · " + r.refused() + " refused" : "");
+        return new WriteMark("", -1, true, text, false);
+    }
+
+    /** The token of the last write accepted before event {@code k} (-1 if none). */
+    private long lastAcceptedBefore(int k) {
+        for (int j = k - 1; j >= 0; j--) {
+            if (replays.events().get(j) instanceof Event.Write w && w.accepted()) {
+                return w.token();
+            }
+        }
+        return -1;
     }
 
     /** Findings shown in the lane: from their event on, while every client involved still holds (or at the event). */
@@ -221,6 +277,10 @@ public final class LaneViewModel {
 
     /** The one line under a client's state word: what it watches, holds or asks for. */
     public static String caption(ReplayState s, ReplayState.ClientView c) {
+        if (c.isStaleHolder()) {
+            // What it believes (holding) and what the server knows (its session is gone) side by side.
+            return "its session has ended";
+        }
         return switch (c.state()) {
             case WAITING -> c.woken() ? "woken: re-checking"
                     : c.watching().equals(s.lockPath()) ? "watching the children"
@@ -238,6 +298,59 @@ public final class LaneViewModel {
             case EXPIRED -> "session ended by the server";
             case IDLE -> "";
         };
+    }
+
+    /** The key a client row shows: none, the holding key, or a hollow key for a holder whose session has ended. */
+    public enum Key { NONE, HELD, HOLLOW }
+
+    /** The word beside a client: its state's word, or "thinks it holds" for a holder whose session has ended. */
+    public static String word(ReplayState.ClientView c) {
+        return c.isStaleHolder() ? "thinks it holds" : StateStyle.of(c.state()).word();
+    }
+
+    /** The key drawn on a client's badge. */
+    public static Key key(ReplayState.ClientView c) {
+        if (!c.believesItHolds()) {
+            return Key.NONE;
+        }
+        return c.isStaleHolder() ? Key.HOLLOW : Key.HELD;
+    }
+
+    /**
+     * What the client's connection and scheduling add to its state word, "" when nothing: "paused", "disconnected",
+     * "reconnected", "expired", "closed", "session 2" (a new session after an expiry), joined by " · ". A connection
+     * word that only repeats the state word (crashed and closed, expired and expired) is left out.
+     */
+    public static String status(ReplayState.ClientView c) {
+        List<String> words = new ArrayList<>();
+        if (c.paused()) {
+            words.add("paused");
+        }
+        switch (c.connection()) {
+            case CONNECTED -> {
+                if (c.session() > 1) {
+                    words.add("session " + c.session());
+                }
+            }
+            case CLOSED -> {
+                if (c.state() != Event.State.CRASHED) {
+                    words.add("closed");
+                }
+            }
+            case EXPIRED -> {
+                if (c.state() != Event.State.EXPIRED) {
+                    words.add("expired");
+                }
+            }
+            default -> words.add(c.connection().name().toLowerCase(java.util.Locale.ROOT));
+        }
+        if (!c.sessionAlive() && c.connection() != Event.ConnectionState.EXPIRED
+                && c.connection() != Event.ConnectionState.CLOSED && c.state() != Event.State.EXPIRED
+                && c.state() != Event.State.CRASHED && !c.isStaleHolder()) {
+            // (a stale holder's caption already says its session has ended)
+            words.add("session ended");
+        }
+        return String.join(" · ", words);
     }
 
     /**
@@ -364,7 +477,17 @@ public final class LaneViewModel {
         return tally.getReadOnlyProperty();
     }
 
-    /** The server box: running, or restarted in this script line. */
+    /** The server box is dark: the server is stopped. */
+    public ReadOnlyBooleanProperty serverStoppedProperty() {
+        return serverStopped.getReadOnlyProperty();
+    }
+
+    /** The resource line: this line's write or what the resource holds; null when the run writes nothing. */
+    public ReadOnlyObjectProperty<WriteMark> writeProperty() {
+        return write.getReadOnlyProperty();
+    }
+
+    /** The server box: running, stopped, or restarted in this script line. */
     public ReadOnlyStringProperty serverProperty() {
         return server.getReadOnlyProperty();
     }
