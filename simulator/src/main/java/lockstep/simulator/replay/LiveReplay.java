@@ -57,6 +57,11 @@ public final class LiveReplay {
         return replay.latestWatchOf(client);
     }
 
+    /** The lock's path (the parent of its nodes). */
+    public String lockPath() {
+        return replay.lockPath();
+    }
+
     public Resource resource() {
         return replay.resource();
     }

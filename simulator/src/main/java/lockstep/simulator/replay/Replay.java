@@ -240,6 +240,10 @@ final class Replay {
         return resource;
     }
 
+    String lockPath() {
+        return lockPath;
+    }
+
     /** The path of the watch {@code client} set last and still holds, or "". */
     String latestWatchOf(String client) {
         String latest = "";

@@ -138,7 +138,7 @@ final class Conductor {
     /** Whether a watched path exists now, as far as the trace follows the tree (the lock's parents always do). */
     private boolean existsNow(String path) {
         String normalized = trace.normalize(path);
-        String lock = trace.state().state().lockPath();
+        String lock = trace.state().lockPath();
         return !normalized.startsWith(lock + "/") || trace.state().znodes().containsKey(normalized);
     }
 

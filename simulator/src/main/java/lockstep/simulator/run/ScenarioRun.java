@@ -69,11 +69,6 @@ final class ScenarioRun implements AutoCloseable {
         return List.copyOf(trace.events());
     }
 
-    /** The events so far: after a refused line, the run up to the point where it stopped. */
-    List<Event> eventsSoFar() {
-        return List.copyOf(world.trace.events());
-    }
-
     private void perform(Step step) throws BadInputException {
         if (step instanceof Repeat repeat) {
             for (int i = 0; i < repeat.times(); i++) {
