@@ -51,7 +51,7 @@ public final class Algorithms {
     static {
         register("naive", "one ephemeral znode; every waiter watches it (herd, not fair)",
                 EnumSet.of(Flag.HERD),
-                (name, connection) -> ZkLockClient.connect(name, connection, mode -> null));
+                (name, connection) -> ZkLockClient.connect(name, connection, mode -> new Naive()));
         register("children-watch", "sequential children; every waiter watches the children list (fair, herd)",
                 EnumSet.of(Flag.FAIR, Flag.HERD),
                 (name, connection) -> ZkLockClient.connect(name, connection, mode -> new ChildrenWatch()));

@@ -71,8 +71,10 @@ class DecisionsTest {
     @Test
     void naiveHoldsOnlyWhenTheExistingNodeIsOurs() {
         Naive naive = new Naive();
-        assertEquals(Decision.holds(), naive.afterNodeExists(42L, 42L));
-        assertEquals(new Decision.WatchNode(Naive.NODE), naive.afterNodeExists(41L, 42L));
+        NodeName lock = NodeName.fixed(Naive.NODE);
+        assertEquals(Decision.holds(), naive.decide(List.of(lock), lock));
+        assertEquals(new Decision.WatchNode(Naive.NODE), naive.decide(List.of(lock), null));
+        assertEquals(Decision.requestAgain(), naive.decide(List.of(), null));
     }
 
     @Test
