@@ -13,6 +13,7 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import lockstep.algorithms.NodeName;
+import lockstep.algorithms.Algorithms;
 import lockstep.simulator.check.Finding;
 import lockstep.gui.replay.Replays;
 import lockstep.simulator.replay.Beats;
@@ -459,17 +460,9 @@ public final class LaneViewModel {
         return name.startsWith("_c_") && name.indexOf('-') > 0 ? name.substring(name.indexOf('-') + 1) : name;
     }
 
-    /** One line saying what the algorithm does, for the lane's subtitle. */
+    /** One line saying what the algorithm does, for the lane's subtitle: the registry's. */
     public static String subtitle(String algorithm) {
-        return switch (algorithm) {
-            case "naive" -> "one ephemeral znode; every waiter watches it";
-            case "children-watch" -> "every waiter watches the children list";
-            case "sequential" -> "each waiter watches its predecessor";
-            case "rwlock" -> "a reader watches the nearest lower writer";
-            case "curator-mutex" -> "Curator's InterProcessMutex";
-            case "curator-rwlock" -> "Curator's: a reader watches the first writer";
-            default -> "";
-        };
+        return Algorithms.find(algorithm).map(Algorithms.Info::subtitle).orElse("");
     }
 
     /** What this lane's current release has done so far ("this release: 9 woken, 1 wins"). */
