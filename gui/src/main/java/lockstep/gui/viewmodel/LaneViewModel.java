@@ -154,6 +154,9 @@ public final class LaneViewModel {
         for (int k = stepStart[stepOfEvent[i]]; k <= i; k++) {
             if (replays.events().get(k) instanceof Event.WatchFired f) {
                 out.add(f);
+            } else if (replays.events().get(k) instanceof Event.StrayNotification f) {
+                // a stray reaches the client too (it drops it): drawn as the same pulse
+                out.add(new Event.WatchFired(f.index(), f.client(), f.path(), f.type()));
             }
         }
         return List.copyOf(out);
