@@ -194,6 +194,11 @@ final class ScenarioRun implements AutoCloseable {
         world.faults.settle();
     }
 
+    /** The events written so far: the whole trace once {@link #run} has returned, or thrown at a refused line. */
+    List<Event> events() {
+        return List.copyOf(world.trace.events());
+    }
+
     @Override
     public void close() {
         world.close();
