@@ -43,7 +43,7 @@ final class ScenarioRun implements AutoCloseable {
         this.scenario = scenario;
         this.algorithm = algorithm;
         this.seed = seed;
-        this.world = RunWorld.open(scenario, algorithm, scheduler);
+        this.world = RunWorld.open(scenario, algorithm, scheduler, seed);
     }
 
     /** Runs the whole script and returns the trace. */
@@ -51,6 +51,11 @@ final class ScenarioRun implements AutoCloseable {
         TraceRecorder trace = world.trace;
         trace.add(new Event.RunStarted(trace.next(), scenario.source(), scenario.title(), algorithm.name(), seed,
                 world.lockPath, scenario.clients(), scenario.fencing()));
+        try {
+            world.recordEnsemble();
+        } catch (Exception e) {
+            throw new IllegalStateException("the ensemble did not settle: " + e.getMessage(), e);
+        }
         world.startScheduling();
         String outcome = "completed";
         try {
@@ -105,7 +110,7 @@ final class ScenarioRun implements AutoCloseable {
             }
             settle();
         } else if (step instanceof ServerStep server) {
-            applyFault(server.fault(), "", server.text(), server);
+            applyFault(server.fault(), server.server(), server.text(), server);
         }
     }
 
@@ -172,7 +177,9 @@ final class ScenarioRun implements AutoCloseable {
     private void applyFault(Fault fault, String client, String text, Step step) throws BadInputException {
         String why = fault.refusal(world.faults, client);
         if (why != null) {
-            throw refuse(step, (client.isEmpty() ? "the servers" : client) + " cannot " + fault.word() + ": " + why);
+            String who = fault.target() == Fault.Target.CLIENT ? client
+                    : client.isEmpty() ? "the servers" : client.equals("leader") ? "the leader" : "server " + client;
+            throw refuse(step, who + " cannot " + fault.word() + ": " + why);
         }
         try {
             fault.apply(world.faults, client);
