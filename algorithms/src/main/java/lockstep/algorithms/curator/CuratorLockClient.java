@@ -131,6 +131,15 @@ public final class CuratorLockClient implements LockClient {
     }
 
     @Override
+    public long sessionId() {
+        try {
+            return curator.getZookeeperClient().getZooKeeper().getSessionId();
+        } catch (Exception notYet) {
+            return 0;
+        }
+    }
+
+    @Override
     public boolean isConnected() {
         return curator.getZookeeperClient().isConnected();
     }

@@ -92,7 +92,8 @@ public final class ZkLockClient implements LockClient {
         return connection;
     }
 
-    long sessionId() {
+    @Override
+    public long sessionId() {
         return zk.getSessionId();
     }
 
