@@ -11,6 +11,7 @@ import lockstep.algorithms.DistributedLock;
 import lockstep.algorithms.LockAlgorithm;
 import lockstep.algorithms.LockClient;
 import lockstep.algorithms.LockMode;
+import lockstep.algorithms.ReentrantHandle;
 import lockstep.algorithms.session.Connection;
 import lockstep.algorithms.session.SessionEnder;
 import lockstep.algorithms.session.ZooKeeperSeam;
@@ -28,6 +29,7 @@ public final class ZkLockClient implements LockClient {
     private final ZooKeeperSeam zk;
     private KeeperState state = KeeperState.Disconnected;
     private final java.util.Set<LockEngine> engines = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final java.util.List<ReentrantHandle> handles = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     private ZkLockClient(String name, Connection connection, Function<LockMode, LockAlgorithm> algorithm)
             throws IOException {
@@ -101,11 +103,22 @@ public final class ZkLockClient implements LockClient {
         return name;
     }
 
+    /**
+     * A reentrant handle (per thread hold counts, {@link ReentrantHandle}) on a new engine; a write handle refuses an
+     * upgrade from a read lock the same thread holds ({@link UpgradeRefused}).
+     */
     @Override
     public DistributedLock lock(String lockPath, LockMode mode) {
         LockEngine engine = new LockEngine(this, lockPath, mode, algorithm.apply(mode));
         engines.add(engine);
-        return engine;
+        ReentrantHandle handle = new ReentrantHandle(engine);
+        handles.add(handle);
+        return mode == LockMode.WRITE ? new UpgradeRefused(handle, this::holdsReadOnThisThread) : handle;
+    }
+
+    private boolean holdsReadOnThisThread(String lockPath) {
+        return handles.stream().anyMatch(h -> h.mode() == LockMode.READ && h.lockPath().equals(lockPath)
+                && h.isHeldByCurrentThread());
     }
 
     @Override
