@@ -13,12 +13,20 @@ import java.util.List;
  * @param script      the steps, in order
  * @param fencing     whether the protected resource refuses stale fencing tokens (the {@code fencing:} key; true
  *                    when absent)
+ * @param reentrant   whether an acquire by a holder counts up on the handle it holds (the {@code reentrant:} key;
+ *                    true when absent); false: it asks again with a new handle, and waits behind its own node
  */
 public record Scenario(String source, String title, String description, Long seed,
-                       List<String> clients, List<Step> script, boolean fencing) {
+                       List<String> clients, List<Step> script, boolean fencing, boolean reentrant) {
 
     public Scenario {
         clients = List.copyOf(clients);
         script = List.copyOf(script);
+    }
+
+    /** A reentrant scenario (no {@code reentrant:} key). */
+    public Scenario(String source, String title, String description, Long seed, List<String> clients,
+                    List<Step> script, boolean fencing) {
+        this(source, title, description, seed, clients, script, fencing, true);
     }
 }
