@@ -38,9 +38,16 @@ final class RunWorld implements AutoCloseable {
     final String lockPath;
     final Connection connection;
     private final ServerLook look;
+    /** Whether the server is this run's own (closed with it) or shared with other runs (left running). */
+    private final boolean ownsServer;
+    /** Where a run on a shared server hands its closing, so the next run need not wait for it; null: close now. */
+    private final java.util.concurrent.Executor closeLater;
 
-    private RunWorld(Scenario scenario, EmbeddedZooKeeper server, RunNetwork network, Scheduler scheduler) {
+    private RunWorld(Scenario scenario, EmbeddedZooKeeper server, RunNetwork network, Scheduler scheduler,
+                     boolean ownsServer, java.util.concurrent.Executor closeLater) {
         this.server = server;
+        this.ownsServer = ownsServer;
+        this.closeLater = closeLater;
         this.cluster = server;
         this.network = network;
         this.gate = new Gate(scenario.clients());
@@ -72,7 +79,32 @@ final class RunWorld implements AutoCloseable {
 
     static RunWorld open(Scenario scenario, Algorithms.Info algorithm, Scheduler scheduler) throws Exception {
         EmbeddedZooKeeper server = EmbeddedZooKeeper.start();
-        RunWorld world = new RunWorld(scenario, server, RunNetwork.open(server), scheduler);
+        return open(scenario, algorithm, scheduler, server, true, null);
+    }
+
+    /**
+     * A world on a server other runs share: the scenario's source must give it a lock path of its own, and closing
+     * leaves the server running (started again if the run stopped it) and winds the sessions down on
+     * {@code closeLater}.
+     */
+    static RunWorld onSharedServer(Scenario scenario, Algorithms.Info algorithm, Scheduler scheduler,
+                                   EmbeddedZooKeeper server, java.util.concurrent.Executor closeLater)
+            throws Exception {
+        return open(scenario, algorithm, scheduler, server, false, closeLater);
+    }
+
+    private static RunWorld open(Scenario scenario, Algorithms.Info algorithm, Scheduler scheduler,
+                                 EmbeddedZooKeeper server, boolean ownsServer,
+                                 java.util.concurrent.Executor closeLater) throws Exception {
+        RunWorld world;
+        try {
+            world = new RunWorld(scenario, server, RunNetwork.open(server), scheduler, ownsServer, closeLater);
+        } catch (Exception | Error e) {
+            if (ownsServer) {
+                server.close();
+            }
+            throw e;
+        }
         try {
             world.connect(scenario, algorithm);
         } catch (Exception | Error e) {
@@ -135,6 +167,21 @@ final class RunWorld implements AutoCloseable {
     @Override
     public void close() {
         gate.stopScheduling();
+        if (!ownsServer) {
+            try {
+                server.startAgain(); // the next run on this server expects it serving
+            } catch (Exception e) {
+                throw new IllegalStateException("could not start the shared server again: " + e.getMessage(), e);
+            }
+        }
+        if (closeLater == null) {
+            windDown();
+        } else {
+            closeLater.execute(this::windDown);
+        }
+    }
+
+    private void windDown() {
         // A ZooKeeper handle takes ~100 ms to close (its threads wind down): close them side by side.
         ExecutorService closer = Executors.newFixedThreadPool(Math.max(1, Math.min(32, clients.size())));
         for (RunClient client : clients.values()) {
@@ -150,6 +197,9 @@ final class RunWorld implements AutoCloseable {
         clients.values().forEach(client -> client.worker.close());
         look.close();
         network.close();
+        if (!ownsServer) {
+            return;
+        }
         try {
             server.close();
         } catch (Exception e) {
