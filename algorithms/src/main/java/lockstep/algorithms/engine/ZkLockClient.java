@@ -30,6 +30,7 @@ public final class ZkLockClient implements LockClient {
     private KeeperState state = KeeperState.Disconnected;
     private final java.util.Set<LockEngine> engines = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final java.util.List<ReentrantHandle> handles = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final java.util.concurrent.atomic.AtomicInteger handleNumbers = new java.util.concurrent.atomic.AtomicInteger();
 
     private ZkLockClient(String name, Connection connection, Function<LockMode, LockAlgorithm> algorithm)
             throws IOException {
@@ -114,6 +115,23 @@ public final class ZkLockClient implements LockClient {
         ReentrantHandle handle = new ReentrantHandle(engine);
         handles.add(handle);
         return mode == LockMode.WRITE ? new UpgradeRefused(handle, this::holdsReadOnThisThread) : handle;
+    }
+
+    /** The names of the nodes the calling thread holds on {@code lockPath} through this client's write handles. */
+    java.util.List<String> writeNodesHeldOnThisThread(String lockPath) {
+        java.util.List<String> held = new java.util.ArrayList<>();
+        for (ReentrantHandle handle : handles) {
+            if (handle.mode() == LockMode.WRITE && handle.lockPath().equals(lockPath) && handle.isHeldByCurrentThread()
+                    && handle.underneath() instanceof LockEngine engine && engine.ourNode() != null) {
+                held.add(engine.ourNode().substring(lockPath.length() + 1));
+            }
+        }
+        return held;
+    }
+
+    /** Numbers this client's handles, for the owner name each handle writes into its nodes. */
+    int nextHandleNumber() {
+        return handleNumbers.incrementAndGet();
     }
 
     private boolean holdsReadOnThisThread(String lockPath) {
