@@ -40,6 +40,11 @@ public final class Inspector implements AutoCloseable {
         }
     }
 
+    /** Whether {@code path} exists. */
+    public boolean exists(String path) throws Exception {
+        return zk.exists(path, false) != null;
+    }
+
     /** The server's count of watches it holds (four-letter word wchs). */
     public int watchCount() throws Exception {
         String answer = FourLetterWordMain.send4LetterWord(host, port, "wchs");

@@ -46,6 +46,9 @@ public final class GalleryRuns {
         if (scenario.startsWith("10-")) {
             kinds.add("unfenced-write"); // the zombie without fencing writes unfenced
         }
+        if (scenario.startsWith("22-")) {
+            kinds.add("self-deadlock"); // reentrant: false, and the holder asks again
+        }
         algorithm.expected().findingKind().ifPresent(kinds::add);
         return kinds;
     }
