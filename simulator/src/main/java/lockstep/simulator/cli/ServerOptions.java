@@ -1,5 +1,6 @@
 package lockstep.simulator.cli;
 
+import lockstep.algorithms.session.Credentials;
 import lockstep.simulator.run.Simulations;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
@@ -16,6 +17,17 @@ public final class ServerOptions {
                     + "ensemble key says. Each client talks to one server, chosen by the seed.")
     Integer ensemble;
 
+    @Option(names = "--connect", paramLabel = "HOST:PORT[,...]",
+            description = "Run against an existing ZooKeeper instead: every run works under a fresh root of its own "
+                    + "(/lockstep/RUN-ID), removed afterwards; server faults are refused, client faults work.")
+    String connect;
+
+    @Option(names = "--auth-env", paramLabel = "VAR",
+            description = "With --connect: authenticate with the digest identity user:password read from the "
+                    + "environment variable VAR (never from the command line); the run's nodes get the creator-all "
+                    + "ACL.")
+    String authEnv;
+
     /** The value given, or null. */
     public Integer ensemble() {
         return ensemble;
@@ -27,11 +39,44 @@ public final class ServerOptions {
             throw new OneLineErrors.BadOption(command, "--ensemble", "must be 1, 3 or 5 servers (got " + ensemble
                     + ")");
         }
+        if (connect != null && ensemble != null) {
+            throw new OneLineErrors.BadOption(command, "--ensemble", "an external ZooKeeper brings its own servers "
+                    + "(expected --ensemble or --connect, not both)");
+        }
+        if (authEnv != null && connect == null) {
+            throw new OneLineErrors.BadOption(command, "--auth-env", "authenticates with an external ZooKeeper "
+                    + "(expected --connect HOST:PORT with it)");
+        }
+        Credentials credentials = Credentials.NONE;
+        if (authEnv != null) {
+            String value = System.getenv(authEnv);
+            if (value == null || value.isEmpty()) {
+                throw new OneLineErrors.BadOption(command, "--auth-env", "the environment variable " + authEnv
+                        + " is not set (expected it to hold user:password)");
+            }
+            try {
+                credentials = Credentials.digest(value);
+            } catch (IllegalArgumentException notDigest) {
+                throw new OneLineErrors.BadOption(command, "--auth-env", "the environment variable " + authEnv
+                        + " does not hold user:password");
+            }
+        }
         Simulations.useEnsemble(ensemble);
+        Simulations.useExternal(connect, credentials);
     }
 
     /** The same options as command-line arguments, for a command that starts another process. */
     public java.util.List<String> asArguments() {
-        return ensemble == null ? java.util.List.of() : java.util.List.of("--ensemble=" + ensemble);
+        java.util.List<String> args = new java.util.ArrayList<>();
+        if (ensemble != null) {
+            args.add("--ensemble=" + ensemble);
+        }
+        if (connect != null) {
+            args.add("--connect=" + connect);
+        }
+        if (authEnv != null) {
+            args.add("--auth-env=" + authEnv); // the variable's name: its value stays in the environment
+        }
+        return args;
     }
 }

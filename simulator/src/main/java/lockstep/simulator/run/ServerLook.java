@@ -99,6 +99,7 @@ final class ServerLook implements AutoCloseable {
     private ZooKeeper session() throws Exception {
         if (zk == null) {
             zk = open(cluster.connectString());
+            cluster.credentials().authenticate(zk);
         }
         return zk;
     }

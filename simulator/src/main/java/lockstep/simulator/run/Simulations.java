@@ -34,6 +34,25 @@ public final class Simulations {
         ensembleOverride = size;
     }
 
+    /** The external ZooKeeper every run of this process uses ({@code --connect}), or null for embedded servers. */
+    private static volatile External external;
+
+    /** An external ZooKeeper's connect string and the identity to use there. */
+    record External(String connect, lockstep.algorithms.session.Credentials credentials) {
+    }
+
+    /**
+     * Every run this process makes from now on works on the existing ZooKeeper at {@code connect}
+     * ({@code HOST:PORT[,...]}), each under a fresh root of its own; null goes back to embedded servers.
+     */
+    public static void useExternal(String connect, lockstep.algorithms.session.Credentials credentials) {
+        external = connect == null ? null : new External(connect, credentials);
+    }
+
+    static External external() {
+        return external;
+    }
+
     /** {@code scenario} with the servers this process runs it on. */
     static Scenario onTheChosenServers(Scenario scenario) {
         Integer size = ensembleOverride;

@@ -38,7 +38,7 @@ class CliTest {
         assertEquals("", result.err());
         List<String> lines = result.out().lines().toList();
         assertEquals(6, Algorithms.all().size());
-        assertEquals(13, BuiltInScenarios.list().size());
+        assertEquals(16, BuiltInScenarios.list().size());
         for (Algorithms.Info info : Algorithms.all()) {
             assertTrue(lines.stream().anyMatch(l -> l.startsWith(info.name() + " ") && l.endsWith(info.description())),
                     () -> info.name() + " missing from\n" + result.out());
