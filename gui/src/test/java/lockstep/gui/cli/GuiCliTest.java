@@ -165,8 +165,8 @@ class GuiCliTest {
         }
         Result unknown = run(Launcher.commandLine(), "frob");
         assertEquals(2, unknown.exit());
-        assertEquals(List.of("lockstep: unknown command 'frob' (expected one of run, check, list, bench, herd, help, gui,"
-                + " render)"), unknown.errLines());
+        assertEquals(List.of("lockstep: unknown command 'frob' (expected one of run, check, list, bench, herd, export, help, gui,"
+                + " render, docs-images)"), unknown.errLines());
     }
 
     private static void assertGif(Path gif) throws IOException {

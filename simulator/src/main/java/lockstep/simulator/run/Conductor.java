@@ -192,7 +192,10 @@ final class Conductor {
                         node == null ? "" : node.owner(), "deleted by " + client));
                 owe(call.path(), EventType.NodeDeleted);
             }
-            case SET_DATA -> gate.owe(watches.fire(call.path(), EventType.NodeDataChanged));
+            case SET_DATA -> {
+                gate.owe(watches.fire(call.path(), EventType.NodeDataChanged));
+                recordStrays();
+            }
             case REMOVE_WATCHES -> watches.remove(client, call.path(), call.watcher());
             default -> {
                 // reads change nothing
@@ -230,6 +233,15 @@ final class Conductor {
     private void owe(String path, EventType type) {
         gate.owe(watches.fire(path, type));
         gate.owe(watches.fire(parentOf(path), EventType.NodeChildrenChanged));
+        recordStrays();
+    }
+
+    /** Notifications the server sent for watches their clients had taken back: they arrive, and nobody listens. */
+    private void recordStrays() {
+        for (WatchBook.Expected stray : watches.takeStrays()) {
+            trace.add(new Event.StrayNotification(trace.next(), stray.client(), trace.normalize(stray.path()),
+                    stray.type()));
+        }
     }
 
     private static String parentOf(String path) {

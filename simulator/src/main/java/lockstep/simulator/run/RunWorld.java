@@ -44,10 +44,17 @@ final class RunWorld implements AutoCloseable {
     final String lockPath;
     final Connection connection;
     private final ServerLook look;
+    /** Whether the servers are this run's own (closed with it) or shared with other runs (left running). */
+    private final boolean ownsServer;
+    /** Where a run on a shared server hands its closing, so the next run need not wait for it; null: close now. */
+    private final java.util.concurrent.Executor closeLater;
 
     private <C extends Cluster & AutoCloseable> RunWorld(Scenario scenario, C server, RunNetwork network,
-                                                         Scheduler scheduler) {
+                                                         Scheduler scheduler, boolean ownsServer,
+                                                         java.util.concurrent.Executor closeLater) {
         this.server = server;
+        this.ownsServer = ownsServer;
+        this.closeLater = closeLater;
         this.cluster = server;
         this.network = network;
         this.gate = new Gate(scenario.clients());
@@ -86,9 +93,39 @@ final class RunWorld implements AutoCloseable {
     static RunWorld open(Scenario scenario, Algorithms.Info algorithm, Scheduler scheduler, long seed)
             throws Exception {
         Simulations.External external = Simulations.external();
-        RunWorld world = external != null ? on(external(external), scenario, scheduler)
-                : scenario.ensemble() > 1 ? on(EmbeddedEnsemble.start(scenario.ensemble()), scenario, scheduler)
-                : on(EmbeddedZooKeeper.start(), scenario, scheduler);
+        if (external != null) {
+            return open(external(external), scenario, algorithm, scheduler, seed, true, null);
+        }
+        return scenario.ensemble() > 1
+                ? open(EmbeddedEnsemble.start(scenario.ensemble()), scenario, algorithm, scheduler, seed, true, null)
+                : open(EmbeddedZooKeeper.start(), scenario, algorithm, scheduler, seed, true, null);
+    }
+
+    /**
+     * A world on a server other runs share: the scenario's source must give it a lock path of its own, and closing
+     * leaves the server running (started again if the run stopped it) and winds the sessions down on
+     * {@code closeLater}.
+     */
+    static RunWorld onSharedServer(Scenario scenario, Algorithms.Info algorithm, Scheduler scheduler, long seed,
+                                   EmbeddedZooKeeper server, java.util.concurrent.Executor closeLater)
+            throws Exception {
+        return open(server, scenario, algorithm, scheduler, seed, false, closeLater);
+    }
+
+    private static <C extends Cluster & AutoCloseable> RunWorld open(C servers, Scenario scenario,
+                                                                     Algorithms.Info algorithm, Scheduler scheduler,
+                                                                     long seed, boolean ownsServer,
+                                                                     java.util.concurrent.Executor closeLater)
+            throws Exception {
+        RunWorld world;
+        try {
+            world = new RunWorld(scenario, servers, RunNetwork.open(servers), scheduler, ownsServer, closeLater);
+        } catch (Exception | Error e) {
+            if (ownsServer) {
+                servers.close();
+            }
+            throw e;
+        }
         try {
             world.pin(scenario, seed);
             world.connect(scenario, algorithm);
@@ -106,16 +143,6 @@ final class RunWorld implements AutoCloseable {
         } catch (ExternalZooKeeper.ConnectionProblem problem) {
             throw new lockstep.simulator.BadInputException("lockstep", "--connect " + external.connect() + ": "
                     + problem.getMessage());
-        }
-    }
-
-    private static <C extends Cluster & AutoCloseable> RunWorld on(C servers, Scenario scenario, Scheduler scheduler)
-            throws Exception {
-        try {
-            return new RunWorld(scenario, servers, RunNetwork.open(servers), scheduler);
-        } catch (Exception | Error e) {
-            servers.close();
-            throw e;
         }
     }
 
@@ -238,6 +265,21 @@ final class RunWorld implements AutoCloseable {
     @Override
     public void close() {
         gate.stopScheduling();
+        if (!ownsServer) {
+            try {
+                cluster.startAgain(); // the next run on this server expects it serving
+            } catch (Exception e) {
+                throw new IllegalStateException("could not start the shared server again: " + e.getMessage(), e);
+            }
+        }
+        if (closeLater == null) {
+            windDown();
+        } else {
+            closeLater.execute(this::windDown);
+        }
+    }
+
+    private void windDown() {
         // A ZooKeeper handle takes ~100 ms to close (its threads wind down): close them side by side.
         ExecutorService closer = Executors.newFixedThreadPool(Math.max(1, Math.min(32, clients.size())));
         for (RunClient client : clients.values()) {
@@ -253,6 +295,9 @@ final class RunWorld implements AutoCloseable {
         clients.values().forEach(client -> client.worker.close());
         look.close();
         network.close();
+        if (!ownsServer) {
+            return;
+        }
         try {
             server.close();
         } catch (Exception e) {

@@ -72,6 +72,14 @@ public sealed interface Event {
     record WatchFired(int index, String client, String path, EventType type) implements Event {
     }
 
+    /**
+     * A notification the server sent to {@code client} for a watch the client had taken back: ZooKeeper's
+     * {@code removeWatches} for one watcher only makes the client library forget it, the server keeps its watch until
+     * it fires. It reaches the client, which no longer waits for it and drops it: part of what a lock costs.
+     */
+    record StrayNotification(int index, String client, String path, EventType type) implements Event {
+    }
+
     /** A znode appeared. {@code sequence} is -1 for a node without a sequence number. */
     record NodeCreated(int index, String path, long sequence, String owner, CreateMode mode) implements Event {
 

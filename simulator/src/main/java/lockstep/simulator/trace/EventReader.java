@@ -48,6 +48,8 @@ final class EventReader {
                     result(json), json.text("detail"));
             case WATCH_SET -> new Event.WatchSet(index, json.text("client"), json.text("path"), watchKind(json));
             case WATCH_FIRED -> new Event.WatchFired(index, json.text("client"), json.text("path"), notification(json));
+            case STRAY_NOTIFICATION -> new Event.StrayNotification(index, json.text("client"), json.text("path"),
+                    notification(json));
             case NODE_CREATED -> new Event.NodeCreated(index, json.text("path"), json.longInteger("seq"),
                     json.text("owner"), createMode(json));
             case NODE_DELETED -> new Event.NodeDeleted(index, json.text("path"), json.text("owner"), json.text("reason"));

@@ -17,6 +17,7 @@ enum EventType {
     CALL("call", Event.Call.class, "client", "op", "path", "watch", "result", "detail"),
     WATCH_SET("watch-set", Event.WatchSet.class, "client", "path", "kind"),
     WATCH_FIRED("watch-fired", Event.WatchFired.class, "client", "path", "event"),
+    STRAY_NOTIFICATION("stray-notification", Event.StrayNotification.class, "client", "path", "event"),
     NODE_CREATED("node-created", Event.NodeCreated.class, "path", "seq", "owner", "mode"),
     NODE_DELETED("node-deleted", Event.NodeDeleted.class, "path", "owner", "reason"),
     CLIENT_STATE("client-state", Event.ClientState.class, "client", "state", "mode", "watching"),

@@ -69,6 +69,10 @@ final class EventWriter {
                 text("client", e.client());
                 text("path", e.path());
                 text("event", e.type() == null ? null : e.type().name());
+            } else if (event instanceof Event.StrayNotification e) {
+                text("client", e.client());
+                text("path", e.path());
+                text("event", e.type() == null ? null : e.type().name());
             } else if (event instanceof Event.NodeCreated e) {
                 text("path", e.path());
                 json.writeNumberField("seq", e.sequence());

@@ -14,14 +14,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import lockstep.algorithms.Algorithms;
 import lockstep.simulator.replay.ReplayModel;
 import lockstep.simulator.replay.ReplayState;
 import lockstep.simulator.run.Simulations;
 import lockstep.simulator.trace.Event;
 
 /**
- * Every built-in scenario run with every algorithm: no {@code say:} text shown in a lane names a holder, a waiter, a
+ * Every built-in scenario run with every correct algorithm, and each bug of the gallery with its own scenario
+ * ({@link GalleryRuns}): no {@code say:} text shown in a lane names a holder, a waiter, a
  * watch, an order or a count that the lane's own run contradicts. A claim may be about the moment the text appears or
  * about the end of the line it announces (the text stays on screen through it).
  */
@@ -42,18 +42,8 @@ class NarrationIsTrueTest {
     private static final Pattern LOOK_AT_WATCH = Pattern.compile("Look at " + C + "'s watch\\..*, " + C + "\\.");
     private static final Pattern TOTAL = Pattern.compile("(?:= |, )(\\d+)(?: in all)?\\.");
 
-    static Stream<Arguments> runs() throws Exception {
-        List<Arguments> out = new ArrayList<>();
-        for (BuiltInScenarios.BuiltIn builtIn : BuiltInScenarios.list()) {
-            // On an ensemble the same two algorithms as DeterminismTest: a run there costs several ordinary ones.
-            boolean ensemble = BuiltInScenarios.load(builtIn.name()).ensemble() > 1;
-            for (Algorithms.Info algorithm : Algorithms.all()) {
-                if (!ensemble || List.of("sequential", "curator-mutex").contains(algorithm.name())) {
-                    out.add(Arguments.of(builtIn.name(), algorithm.name()));
-                }
-            }
-        }
-        return out.stream();
+    static Stream<Arguments> runs() {
+        return GalleryRuns.pairs().stream().map(pair -> Arguments.of(pair[0], pair[1]));
     }
 
     @ParameterizedTest(name = "{0} with {1}")
