@@ -38,7 +38,7 @@ public final class ZkLockClient implements LockClient {
         this.connection = connection;
         this.algorithm = algorithm;
         this.zk = new ZooKeeperSeam(name, connection.connectString(), connection.sessionTimeoutMs(),
-                this::onConnectionEvent, connection.listener());
+                this::onConnectionEvent, connection.listener()).authenticated(connection.credentials());
     }
 
     /**
