@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 import lockstep.algorithms.curator.CuratorLockClient;
 import lockstep.algorithms.curator.CuratorRecipe;
@@ -14,8 +15,10 @@ import lockstep.algorithms.engine.ZkLockClient;
 import lockstep.algorithms.session.Connection;
 
 /**
- * The registry of lock algorithms: name to factory, with a one-line description and flags. The CLI, the scenario
- * runner, the window's pickers and the generated docs all list algorithms from here, in this order.
+ * The registry of lock algorithms, the one place an algorithm is described: name, factory, a one-line description,
+ * the subtitle the window shows over its lane, flags, the exact herd count where one is known, and the outcome its
+ * runs are expected to show (correct, or the checker kind of its bug). The CLI, the scenario runner, the window's
+ * pickers, the tests and the generated docs all read algorithms from here, in this order.
  */
 public final class Algorithms {
 
@@ -25,11 +28,21 @@ public final class Algorithms {
         LockClient connect(String clientName, Connection connection) throws Exception;
     }
 
-    /** One registered algorithm. */
-    public record Info(String name, String description, Set<Flag> flags, ClientFactory factory) {
+    /**
+     * One registered algorithm.
+     *
+     * @param subtitle  what the window shows under the lane's name: the recipe in a few words
+     * @param herdCount the exact notifications of the herd scenario for N clients, when known
+     * @param expected  correct, or the kind of failure its bug shows
+     */
+    public record Info(String name, String description, String subtitle, Set<Flag> flags,
+                       Optional<HerdCount> herdCount, Outcome expected, ClientFactory factory) {
 
         public Info {
             flags = Collections.unmodifiableSet(flags.isEmpty() ? EnumSet.noneOf(Flag.class) : EnumSet.copyOf(flags));
+            if (flags.contains(Flag.BUG) == expected.isCorrect()) {
+                throw new IllegalArgumentException(name + ": the bug flag and the expected outcome disagree");
+            }
         }
 
         public boolean has(Flag flag) {
@@ -41,6 +54,11 @@ public final class Algorithms {
             return has(Flag.SHARED);
         }
 
+        /** True for an algorithm of the bug gallery. */
+        public boolean isBug() {
+            return has(Flag.BUG);
+        }
+
         public LockClient connect(String clientName, Connection connection) throws Exception {
             return factory.connect(clientName, connection);
         }
@@ -50,30 +68,41 @@ public final class Algorithms {
 
     static {
         register("naive", "one ephemeral znode; every waiter watches it (herd, not fair)",
-                EnumSet.of(Flag.HERD),
-                (name, connection) -> ZkLockClient.connect(name, connection, mode -> null));
+                "one ephemeral znode; every waiter watches it", EnumSet.of(Flag.HERD),
+                new HerdCount("N(N-1)/2", n -> n * (n - 1) / 2), Outcome.correct(), ours(mode -> new Naive()));
         register("children-watch", "sequential children; every waiter watches the children list (fair, herd)",
-                EnumSet.of(Flag.FAIR, Flag.HERD),
-                (name, connection) -> ZkLockClient.connect(name, connection, mode -> new ChildrenWatch()));
+                "every waiter watches the children list", EnumSet.of(Flag.FAIR, Flag.HERD),
+                new HerdCount("N(N-1)+1", n -> n * (n - 1) + 1), Outcome.correct(),
+                ours(mode -> new ChildrenWatch()));
         register("sequential", "sequential children; each waiter watches its predecessor (fair, one wake-up)",
-                EnumSet.of(Flag.FAIR),
-                (name, connection) -> ZkLockClient.connect(name, connection, mode -> new Sequential()));
+                "each waiter watches its predecessor", EnumSet.of(Flag.FAIR),
+                HerdCount.oneWakeUpPerRelease(), Outcome.correct(), ours(mode -> new Sequential()));
         register("rwlock", "read/write lock; a reader watches the nearest lower writer",
-                EnumSet.of(Flag.FAIR, Flag.SHARED),
-                (name, connection) -> ZkLockClient.connect(name, connection, mode -> new ReadWrite()));
+                "a reader watches the nearest lower writer", EnumSet.of(Flag.FAIR, Flag.SHARED),
+                HerdCount.oneWakeUpPerRelease(), Outcome.correct(), ours(mode -> new ReadWrite()));
         register("curator-mutex", "Apache Curator's InterProcessMutex, as a reference",
-                EnumSet.of(Flag.FAIR, Flag.REENTRANT, Flag.REFERENCE),
+                "Curator's InterProcessMutex", EnumSet.of(Flag.FAIR, Flag.REENTRANT, Flag.REFERENCE),
+                HerdCount.oneWakeUpPerRelease(), Outcome.correct(),
                 (name, connection) -> CuratorLockClient.connect(name, connection, CuratorRecipe.MUTEX));
         register("curator-rwlock", "Apache Curator's InterProcessReadWriteLock; a reader watches the first writer",
+                "Curator's: a reader watches the first writer",
                 EnumSet.of(Flag.FAIR, Flag.REENTRANT, Flag.SHARED, Flag.REFERENCE),
+                HerdCount.oneWakeUpPerRelease(), Outcome.correct(),
                 (name, connection) -> CuratorLockClient.connect(name, connection, CuratorRecipe.READ_WRITE));
     }
 
     private Algorithms() {
     }
 
-    private static void register(String name, String description, Set<Flag> flags, ClientFactory factory) {
-        REGISTRY.put(name, new Info(name, description, flags, factory));
+    private static void register(String name, String description, String subtitle, Set<Flag> flags,
+                                 HerdCount herdCount, Outcome expected, ClientFactory factory) {
+        REGISTRY.put(name, new Info(name, description, subtitle, flags, Optional.ofNullable(herdCount), expected,
+                factory));
+    }
+
+    /** A factory for one of Lockstep's own algorithms: the engine, with the decision for each mode. */
+    private static ClientFactory ours(Function<LockMode, LockAlgorithm> algorithm) {
+        return (name, connection) -> ZkLockClient.connect(name, connection, algorithm);
     }
 
     /** Every algorithm, in registry order. */

@@ -3,8 +3,8 @@ package lockstep.algorithms;
 import java.util.Objects;
 
 /**
- * What a lock algorithm decides after looking at the children: the client holds the lock, or it must wait and watch
- * something before it looks again.
+ * What a lock algorithm decides after looking at the lock: the client holds the lock, it must wait and watch something
+ * before it looks again, or (when its request node is gone, as the naive lock's after a release) it asks again.
  */
 public sealed interface Decision {
 
@@ -23,6 +23,10 @@ public sealed interface Decision {
     record WatchChildren() implements Decision {
     }
 
+    /** Our request has no node (the fixed node was released before we looked): make the request again at once. */
+    record RequestAgain() implements Decision {
+    }
+
     static Decision holds() {
         return new Holds();
     }
@@ -33,5 +37,9 @@ public sealed interface Decision {
 
     static Decision watchChildren() {
         return new WatchChildren();
+    }
+
+    static Decision requestAgain() {
+        return new RequestAgain();
     }
 }

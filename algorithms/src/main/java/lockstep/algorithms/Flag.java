@@ -11,7 +11,9 @@ public enum Flag {
     /** Readers share the lock; writers are exclusive. */
     SHARED("read/write"),
     /** Apache Curator's own recipe, kept as a reference. */
-    REFERENCE("curator");
+    REFERENCE("curator"),
+    /** A lock of the bug gallery: it has a known bug, shown by its built-in scenario (see its {@link Outcome}). */
+    BUG("bug");
 
     private final String label;
 

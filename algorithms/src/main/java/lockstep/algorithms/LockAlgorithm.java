@@ -3,20 +3,33 @@ package lockstep.algorithms;
 import java.util.List;
 
 /**
- * A lock recipe's decision, and nothing else: given the lock's children sorted by sequence number and our own node,
- * do we hold the lock, or what do we watch? The {@link lockstep.algorithms.engine.LockEngine} does every ZooKeeper call,
- * wait and retry around it; an algorithm never talks to ZooKeeper.
+ * A lock recipe's decision, and nothing else: given what one look at the lock showed (the children, ordered by
+ * sequence number, and our own node), do we hold the lock, what do we watch, or do we ask again? The
+ * {@link lockstep.algorithms.engine.LockEngine} does every ZooKeeper call, wait and retry around it; an algorithm never
+ * talks to ZooKeeper. The few answers below tell the engine which calls the recipe makes.
  */
 public interface LockAlgorithm {
 
-    /** The word before the sequence number of a node requested in {@code mode}: {@code lock-}, {@code read-}, ... */
+    /**
+     * The word before the sequence number of a node requested in {@code mode}: {@code lock-}, {@code read-}, ...; for a
+     * {@linkplain RequestNode#sequential() fixed} request node, its whole name.
+     */
     String nodePrefix(LockMode mode);
 
     /**
-     * The decision for {@code ours} among {@code sortedChildren} (every child of the lock node, ordered by sequence
-     * number; {@code ours} is one of them).
+     * The decision for {@code ours} among {@code sortedChildren} (every child of the lock node, in
+     * {@linkplain #order(List) this algorithm's order}).
+     *
+     * <p>For a sequential request node, {@code ours} is one of the children. For a fixed one, the engine looks at that
+     * node alone: {@code sortedChildren} holds it when it exists, and {@code ours} is it when it is ours (our create
+     * made it), {@code null} otherwise.
      */
     Decision decide(List<NodeName> sortedChildren, NodeName ours);
+
+    /** How the engine makes the node of a request. */
+    default RequestNode requestNode() {
+        return RequestNode.PROTECTED_SEQUENTIAL;
+    }
 
     /**
      * True when the algorithm lists the children WITH a watch on every look (the herd variant), so a waiter wakes on
@@ -24,6 +37,11 @@ public interface LockAlgorithm {
      */
     default boolean watchesChildren() {
         return false;
+    }
+
+    /** Orders the children for {@link #decide}: by sequence number (see {@link NodeName#compareTo}). */
+    default List<NodeName> order(List<NodeName> children) {
+        return children.stream().sorted().toList();
     }
 
     /** Throws when {@code ours} is not among the children: our node vanished (session expired, or deleted by hand). */

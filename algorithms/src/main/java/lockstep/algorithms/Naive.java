@@ -1,30 +1,42 @@
 package lockstep.algorithms;
 
+import java.util.List;
+
 /**
  * The naive lock: one fixed EPHEMERAL znode, {@code lock}, under the lock node.
  *
  * <ol>
  *   <li>Create {@code lock}. If that succeeds, we hold the lock.</li>
- *   <li>On NodeExists, set an exists() watch on it. If it is gone already, go back to step 1.</li>
- *   <li>Wait for NodeDeleted, then go back to step 1.</li>
+ *   <li>On NodeExists, look at it with exists() and a watch. If its owner is our session (our create reached the
+ *       server and only its reply was lost), we hold the lock. If it is gone already, go back to step 1.</li>
+ *   <li>Otherwise wait for the watch to fire, then go back to step 1.</li>
  * </ol>
  *
  * <p>Not fair: whoever's create reaches the server first wins, whatever the order of arrival. Every waiter is woken
  * by every release and all of them rush to create the node, and all but one fail and watch again: the herd effect,
  * N(N-1)/2 notifications for N clients taking the lock in turn. Not reentrant.
- *
- * <p>The decision is trivial; it lives here so the engine's naive path reads like the recipe.
  */
-public final class Naive {
+public final class Naive implements LockAlgorithm {
 
     /** The fixed name of the one lock node. */
     public static final String NODE = "lock";
 
-    /**
-     * After a failed create: the node exists. It is ours when its ephemeral owner is our session (our create reached
-     * the server but its reply was lost); otherwise we watch it.
-     */
-    public Decision afterNodeExists(long ephemeralOwner, long ourSessionId) {
-        return ephemeralOwner == ourSessionId ? Decision.holds() : new Decision.WatchNode(NODE);
+    @Override
+    public String nodePrefix(LockMode mode) {
+        return NODE;
+    }
+
+    @Override
+    public RequestNode requestNode() {
+        return RequestNode.FIXED_EPHEMERAL;
+    }
+
+    /** Ours: we hold it. Somebody else's: watch it (the engine's exists() look has set that watch). Gone: ask again. */
+    @Override
+    public Decision decide(List<NodeName> sortedChildren, NodeName ours) {
+        if (ours != null) {
+            return Decision.holds();
+        }
+        return sortedChildren.isEmpty() ? Decision.requestAgain() : Decision.watch(sortedChildren.get(0));
     }
 }

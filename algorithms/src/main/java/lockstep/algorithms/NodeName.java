@@ -36,6 +36,11 @@ public record NodeName(String name, String prefix, long sequence) implements Com
         return new NodeName(name, name.substring(0, split), Long.parseLong(name.substring(split)));
     }
 
+    /** A node with a fixed name (the naive lock's {@code lock}): no sequence number, ordered before every other. */
+    public static NodeName fixed(String name) {
+        return new NodeName(name, name, -1);
+    }
+
     /** True when {@code name} ends in a 10-digit sequence number (a child some sequential lock created). */
     public static boolean isSequential(String name) {
         if (name == null || name.length() < SEQUENCE_DIGITS) {

@@ -2,7 +2,6 @@ package lockstep.algorithms.engine;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
@@ -19,22 +18,22 @@ import lockstep.algorithms.Decision;
 import lockstep.algorithms.DistributedLock;
 import lockstep.algorithms.LockAlgorithm;
 import lockstep.algorithms.LockMode;
-import lockstep.algorithms.Naive;
 import lockstep.algorithms.NodeName;
+import lockstep.algorithms.RequestNode;
 import lockstep.algorithms.session.Wakeup;
 
 /**
  * The one engine behind Lockstep's own algorithms: it does every ZooKeeper call, wait and retry, and asks the
  * algorithm only what to do with the children it sees (the split of Curator's LockInternals and its drivers).
  *
- * <p>Queue algorithms: create our EPHEMERAL_SEQUENTIAL node; loop { list the children; ask the decision; hold, or
- * watch what it names and wait }. The naive lock: create the fixed node; on NodeExists watch it with exists() and
- * wait. Every call goes through the client's {@link lockstep.algorithms.session.ZooKeeperSeam}.
+ * <p>One loop for every algorithm: { make our request node if we have none (the algorithm's {@link RequestNode} says
+ * how); look (the children, or a fixed node with exists() and a watch); ask the decision; hold, ask again, or watch
+ * what it names and wait }. Every call goes through the client's {@link lockstep.algorithms.session.ZooKeeperSeam}.
  *
  * <p>Recovery. A create whose reply is lost (connection loss) may still have made our node: each request names its
  * node with a unique tag ({@code _c_<uuid>-}, as Curator's protection does) and, after a connection loss, looks for a
  * child with that tag before creating again, so no node is orphaned. For the naive lock, the node's ephemeral owner
- * tells whether it is ours. Other calls are retried once the connection is back. When the session is gone (expired,
+ * (seen by the exists() look) tells whether it is ours. Other calls are retried once the connection is back. When the session is gone (expired,
  * closed) the acquire fails with an {@link IllegalStateException} that says so.
  *
  * <p>Giving up (timeout, or the waiting thread is interrupted) deletes our node and removes our watch, so nothing is
@@ -49,7 +48,6 @@ public final class LockEngine implements DistributedLock {
     private final String lockPath;
     private final LockMode mode;
     private final LockAlgorithm algorithm;
-    private final Naive naive = new Naive();
     private final Wakeup wakeup = new Wakeup();
     private final Watcher watcher = this::onNotification;
 
@@ -120,7 +118,7 @@ public final class LockEngine implements DistributedLock {
         ensureSessionAlive();
         boolean got = false;
         try {
-            got = algorithm == null ? acquireFixedNode(deadline) : acquireInQueue(deadline);
+            got = acquireLoop(deadline);
             return got;
         } finally {
             // A timeout, an interrupt, an error: whatever ended the wait, leave nothing behind.
@@ -132,69 +130,40 @@ public final class LockEngine implements DistributedLock {
         }
     }
 
-    // ---- the naive lock -------------------------------------------------------------------------------------------
+    // ---- the one acquire loop -------------------------------------------------------------------------------------
 
-    private boolean acquireFixedNode(long deadline) throws Exception {
-        String node = lockPath + "/" + Naive.NODE;
-        while (true) {
-            try {
-                createMakingParents(node, CreateMode.EPHEMERAL);
-                ourPath = node;
-                return true;
-            } catch (KeeperException.NodeExistsException taken) {
-                // Somebody holds it; or our own create reached the server and only its reply was lost.
-            } catch (KeeperException.ConnectionLossException lost) {
-                awaitConnection(deadline, lost);
-            }
-            long armed = wakeup.arm();
-            Stat stat = retrying(deadline, () -> client.zk().exists(node, watcher));
-            if (stat == null) {
-                continue; // released between our create and our exists: try again at once
-            }
-            Decision decision = naive.afterNodeExists(stat.getEphemeralOwner(), client.sessionId());
-            if (decision instanceof Decision.Holds) {
-                ourPath = node;
-                return true;
-            }
-            if (System.nanoTime() >= deadline) {
-                return false;
-            }
-            if (!waitForNotification(node, armed, deadline)) {
-                return false;
-            }
-        }
-    }
-
-    // ---- the queue algorithms -------------------------------------------------------------------------------------
-
-    private boolean acquireInQueue(long deadline) throws Exception {
+    private boolean acquireLoop(long deadline) throws Exception {
+        RequestNode request = algorithm.requestNode();
         // Curator draws its tag with UUID.randomUUID(), from SecureRandom: a uniqueness tag needs no secret, and a
         // 128-bit draw from a thread's own generator is as unique among one lock's children, at a fraction of the cost.
         ThreadLocalRandom random = ThreadLocalRandom.current();
-        String tag = "_c_" + new UUID(random.nextLong(), random.nextLong()) + "-";
-        ourPath = createOurNode(tag, deadline);
-        NodeName ours = NodeName.parse(ourPath.substring(lockPath.length() + 1));
+        String tag = request.protectedName() ? "_c_" + new UUID(random.nextLong(), random.nextLong()) + "-" : "";
         while (true) {
             ensureSessionAlive();
+            if (ourPath == null) {
+                ourPath = request(request, tag, deadline);
+            }
             long armed = wakeup.arm();
-            boolean watchChildren = algorithm.watchesChildren();
-            List<String> names = retrying(deadline, () -> watchChildren
-                    ? client.zk().getChildren(lockPath, watcher)
-                    : client.zk().getChildren(lockPath, false));
-            Decision decision = algorithm.decide(sorted(names), ours);
+            Sight sight = look(request, deadline);
+            Decision decision = algorithm.decide(sight.children(), sight.ours());
             if (decision instanceof Decision.Holds) {
                 return true;
+            }
+            if (decision instanceof Decision.RequestAgain) {
+                continue; // released between our create and our look: ask again at once
             }
             if (System.nanoTime() >= deadline) {
                 return false; // out of time: no point in setting a watch
             }
-            if (decision instanceof Decision.WatchNode) {
-                String watched = lockPath + "/" + ((Decision.WatchNode) decision).node();
-                try {
-                    // getData, not exists: on a node that is already gone it fails and leaves no watch behind.
-                    retrying(deadline, () -> client.zk().getData(watched, watcher, null));
-                } catch (KeeperException.NoNodeException gone) {
-                    continue; // the node we would wait for is gone already: look again
+            if (decision instanceof Decision.WatchNode watch) {
+                String watched = lockPath + "/" + watch.node();
+                if (!sight.watched(watched)) {
+                    try {
+                        // getData, not exists: on a node that is already gone it fails and leaves no watch behind.
+                        retrying(deadline, () -> client.zk().getData(watched, watcher, null));
+                    } catch (KeeperException.NoNodeException gone) {
+                        continue; // the node we would wait for is gone already: look again
+                    }
                 }
                 if (!waitForNotification(watched, armed, deadline)) {
                     return false;
@@ -205,11 +174,78 @@ public final class LockEngine implements DistributedLock {
         }
     }
 
-    private String createOurNode(String tag, long deadline) throws Exception {
+    /**
+     * What one look at the lock showed: the children in the algorithm's order, our node among them (or null), and the
+     * path the look itself set a watch on (null when it set none on a single node).
+     */
+    private record Sight(List<NodeName> children, NodeName ours, String watchedByLook) {
+
+        boolean watched(String path) {
+            return path.equals(watchedByLook);
+        }
+    }
+
+    /**
+     * Makes the node of our request; returns its path, or null when a fixed node could not be made (somebody holds
+     * it, or our create's reply was lost: the look tells which).
+     */
+    private String request(RequestNode request, String tag, long deadline) throws Exception {
+        if (!request.sequential()) {
+            String node = lockPath + "/" + algorithm.nodePrefix(mode);
+            try {
+                return createMakingParents(node, createMode(request));
+            } catch (KeeperException.NodeExistsException taken) {
+                return null; // somebody holds it; or our own create reached the server and only its reply was lost
+            } catch (KeeperException.ConnectionLossException lost) {
+                awaitConnection(deadline, lost);
+                return null;
+            }
+        }
+        return createOurNode(request, tag, deadline);
+    }
+
+    /**
+     * Looks at the lock. A fixed node: no call when our create just made it; otherwise exists() with a watch, which
+     * tells whether it is there, whether its owner is our session, and watches it in one call. A queue: the children,
+     * with a watch when the algorithm wants every change.
+     */
+    private Sight look(RequestNode request, long deadline) throws Exception {
+        if (!request.sequential()) {
+            String node = lockPath + "/" + algorithm.nodePrefix(mode);
+            NodeName fixed = NodeName.fixed(algorithm.nodePrefix(mode));
+            if (ourPath != null) {
+                return new Sight(List.of(fixed), fixed, null);
+            }
+            Stat stat = retrying(deadline, () -> client.zk().exists(node, watcher));
+            if (stat == null) {
+                return new Sight(List.of(), null, null);
+            }
+            if (stat.getEphemeralOwner() == client.sessionId()) {
+                ourPath = node; // our create made it; only its reply was lost
+                return new Sight(List.of(fixed), fixed, node);
+            }
+            return new Sight(List.of(fixed), null, node);
+        }
+        boolean watchChildren = algorithm.watchesChildren();
+        List<String> names = retrying(deadline, () -> watchChildren
+                ? client.zk().getChildren(lockPath, watcher)
+                : client.zk().getChildren(lockPath, false));
+        NodeName ours = NodeName.parse(ourPath.substring(lockPath.length() + 1));
+        return new Sight(algorithm.order(sequential(names)), ours, null);
+    }
+
+    private static CreateMode createMode(RequestNode request) {
+        if (request.sequential()) {
+            return request.ephemeral() ? CreateMode.EPHEMERAL_SEQUENTIAL : CreateMode.PERSISTENT_SEQUENTIAL;
+        }
+        return request.ephemeral() ? CreateMode.EPHEMERAL : CreateMode.PERSISTENT;
+    }
+
+    private String createOurNode(RequestNode request, String tag, long deadline) throws Exception {
         String prefix = lockPath + "/" + tag + algorithm.nodePrefix(mode);
         for (int attempt = 0; ; attempt++) {
             try {
-                return createMakingParents(prefix, CreateMode.EPHEMERAL_SEQUENTIAL);
+                return createMakingParents(prefix, createMode(request));
             } catch (KeeperException.ConnectionLossException lost) {
                 if (attempt >= MAX_RETRIES) {
                     throw lost;
@@ -226,14 +262,13 @@ public final class LockEngine implements DistributedLock {
         }
     }
 
-    private static List<NodeName> sorted(List<String> names) {
+    private static List<NodeName> sequential(List<String> names) {
         List<NodeName> nodes = new ArrayList<>(names.size());
         for (String name : names) {
             if (NodeName.isSequential(name)) {
                 nodes.add(NodeName.parse(name));
             }
         }
-        Collections.sort(nodes);
         return nodes;
     }
 

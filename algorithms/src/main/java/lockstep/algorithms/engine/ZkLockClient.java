@@ -41,7 +41,7 @@ public final class ZkLockClient implements LockClient {
     /**
      * Connects and waits until the session is established.
      *
-     * @param algorithm the decision for a mode ({@code null} for the naive lock)
+     * @param algorithm the decision for a mode
      */
     public static ZkLockClient connect(String name, Connection connection,
                                        Function<LockMode, LockAlgorithm> algorithm) throws IOException,

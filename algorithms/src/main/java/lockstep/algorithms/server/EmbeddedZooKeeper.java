@@ -59,8 +59,9 @@ public final class EmbeddedZooKeeper implements Cluster, AutoCloseable {
         properties.put("clientPortAddress", LOOPBACK);
         properties.put("admin.enableServer", "false");
         properties.put("forceSync", forceSync ? "yes" : "no");
-        // srvr (is the server up, who leads) and wchs (how many watches: none may outlive its client).
-        properties.put("4lw.commands.whitelist", "srvr,stat,ruok,wchs,cons");
+        // srvr (is the server up, who leads), wchs (how many watches: none may outlive its client) and wchc (which
+        // session watches which path: what a waiter that gave up leaves in the server's watch table).
+        properties.put("4lw.commands.whitelist", "srvr,stat,ruok,wchs,wchc,cons");
         InstanceSpec spec = new InstanceSpec(dataDir, freeLoopbackPort(), freeLoopbackPort(), freeLoopbackPort(),
                 true, 1, 2000, 0, properties, LOOPBACK);
         try {

@@ -9,7 +9,10 @@ import org.junit.jupiter.api.Test;
 
 import lockstep.algorithms.Algorithms;
 
-/** A newly registered algorithm must come with its run of the contract. */
+/**
+ * A newly registered correct algorithm must come with its run of the contract. The bug gallery's entries break it by
+ * design; their expected finding is asserted by the simulator's gallery test instead.
+ */
 class EveryAlgorithmHasAContractTest {
 
     @Test
@@ -18,6 +21,7 @@ class EveryAlgorithmHasAContractTest {
                         new SequentialContractTest(), new ReadWriteContractTest(), new CuratorMutexContractTest(),
                         new CuratorReadWriteContractTest())
                 .map(LockContract::algorithm).toList();
-        assertEquals(Algorithms.names(), covered);
+        assertEquals(Algorithms.all().stream().filter(info -> !info.isBug()).map(Algorithms.Info::name).toList(),
+                covered);
     }
 }

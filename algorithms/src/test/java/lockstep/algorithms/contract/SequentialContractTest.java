@@ -1,17 +1,9 @@
 package lockstep.algorithms.contract;
 
-import java.util.Optional;
-import java.util.OptionalInt;
-
 class SequentialContractTest extends LockContract {
 
     @Override
     protected String algorithm() {
         return "sequential";
-    }
-
-    @Override
-    protected OptionalInt notificationsForTenInTurn() {
-        return OptionalInt.of(9); // each release wakes exactly the next in line
     }
 }

@@ -70,6 +70,13 @@ public final class LaneView extends VBox {
     private double pulsePhase;
     private AnimationTimer pulseTimer;
     private long pulseStart;
+    private ClientMenuRequest onClientMenu;
+
+    /** Asks for a client's menu at a point on the screen: the window offers the branch actions there. */
+    @FunctionalInterface
+    public interface ClientMenuRequest {
+        void show(String client, javafx.scene.Node owner, double screenX, double screenY);
+    }
 
     public LaneView(LaneViewModel vm, ViewSettings settings, Runnable onFocus) {
         this.vm = vm;
@@ -78,7 +85,7 @@ public final class LaneView extends VBox {
         setSpacing(8);
         setMinWidth(420);
 
-        Label title = new Label(vm.algorithm());
+        Label title = new Label(vm.title());
         title.getStyleClass().add("lane-title");
         title.setMinWidth(Region.USE_PREF_SIZE);
         Label subtitle = new Label(LaneViewModel.subtitle(vm.algorithm()));
@@ -157,6 +164,7 @@ public final class LaneView extends VBox {
 
         setOnMousePressed(e -> onFocus.run());
         vm.stateProperty().addListener((o, a, b) -> refresh());
+        vm.selectedProperty().addListener((o, a, b) -> refresh());
         vm.focusedProperty().addListener((o, a, b) -> pseudoClassStateChanged(FOCUSED_LANE, b));
         pseudoClassStateChanged(FOCUSED_LANE, vm.focusedProperty().get());
         settings.paletteProperty().addListener((o, a, b) -> refresh());
@@ -253,8 +261,8 @@ public final class LaneView extends VBox {
             if (c == null) {
                 c = ReplayState.ClientView.initial(row.name);
             }
-            row.update(c, LaneViewModel.caption(s, c), LaneViewModel.status(c), flagged.contains(row.name), pitch,
-                    clientW);
+            row.update(c, LaneViewModel.caption(s, c), LaneViewModel.status(c), flagged.contains(row.name),
+                    row.name.equals(vm.selectedProperty().get()), pitch, clientW);
             row.relocate(clientX, i * pitch + 4);
         }
 
@@ -486,6 +494,23 @@ public final class LaneView extends VBox {
                 new double[] {y, y - size * 0.8, y + size * 0.8}, 3);
     }
 
+    /** Who is asked when a client's menu is wanted (right click, or Enter on the selected client); null: no menu. */
+    public void setOnClientMenu(ClientMenuRequest request) {
+        this.onClientMenu = request;
+    }
+
+    /** Opens the menu of {@code client} under its row, as the keyboard does. */
+    public void requestClientMenu(String client) {
+        ClientRow row = rows.get(client);
+        if (row == null || onClientMenu == null || row.getScene() == null) {
+            return;
+        }
+        javafx.geometry.Bounds b = row.localToScreen(row.getBoundsInLocal());
+        if (b != null) {
+            onClientMenu.show(client, row, b.getMinX() + row.centerY * 2, b.getMinY() + row.centerY);
+        }
+    }
+
     /** Test hook: the caption shown for a client ("waiting · watching lock-0000000003"). */
     public String clientText(String client) {
         ClientRow row = rows.get(client);
@@ -514,6 +539,7 @@ public final class LaneView extends VBox {
         ReplayState.ClientView shownClient;
         String shownCaption;
         boolean shownFlag;
+        boolean shownSelected;
         double shownPitch = -1;
         double shownWidth = -1;
         Palette shownPalette;
@@ -538,17 +564,27 @@ public final class LaneView extends VBox {
             status.getStyleClass().add("client-status");
             getChildren().addAll(tint, avatar, initials, badge, icon, word, status, caption);
             setManaged(false);
+            setId("client-" + name);
+            // The menu opens on the secondary press itself: not every platform turns it into a context-menu event
+            // (the headless one does not); the menu key is handled by the window for the selected client.
+            setOnMousePressed(e -> {
+                vm.select(name);
+                if (e.isSecondaryButtonDown() && onClientMenu != null) {
+                    onClientMenu.show(name, this, e.getScreenX(), e.getScreenY());
+                    e.consume();
+                }
+            });
         }
 
         double avatarCenterY() {
             return centerY;
         }
 
-        void update(ReplayState.ClientView c, String text, String statusText, boolean flagged, double pitch,
-                    double width) {
+        void update(ReplayState.ClientView c, String text, String statusText, boolean flagged, boolean selected,
+                    double pitch, double width) {
             Palette p = settings.palette();
-            if (c.equals(shownClient) && text.equals(shownCaption) && flagged == shownFlag && pitch == shownPitch
-                    && width == shownWidth && p == shownPalette) {
+            if (c.equals(shownClient) && text.equals(shownCaption) && flagged == shownFlag && selected == shownSelected
+                    && pitch == shownPitch && width == shownWidth && p == shownPalette) {
                 return;
             }
             StateStyle style = StateStyle.of(c.state());
@@ -588,6 +624,12 @@ public final class LaneView extends VBox {
                 tint.setFill(Color.TRANSPARENT);
                 tint.setStroke(null);
             }
+            if (selected) {
+                // The keyboard's client: an accent outline over whatever the state draws.
+                tint.setStroke(p.accent());
+                tint.setStrokeWidth(2.5);
+                tint.getStrokeDashArray().clear();
+            }
             caption.setText(text);
             if (pitch != shownPitch || width != shownWidth) {
                 layoutFor(pitch, width);
@@ -596,6 +638,7 @@ public final class LaneView extends VBox {
             shownClient = c;
             shownCaption = text;
             shownFlag = flagged;
+            shownSelected = selected;
             shownPitch = pitch;
             shownWidth = width;
             shownPalette = p;

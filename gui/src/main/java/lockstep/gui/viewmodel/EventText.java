@@ -16,6 +16,8 @@ public final class EventText {
             return w.client();
         } else if (e instanceof Event.WatchFired f) {
             return f.client();
+        } else if (e instanceof Event.StrayNotification f) {
+            return f.client();
         } else if (e instanceof Event.NodeCreated n) {
             return n.owner();
         } else if (e instanceof Event.NodeDeleted d) {
@@ -45,6 +47,8 @@ public final class EventText {
             return "watch set (" + w.kind().name().toLowerCase(java.util.Locale.ROOT) + ")";
         } else if (e instanceof Event.WatchFired f) {
             return "● " + f.type().name();
+        } else if (e instanceof Event.StrayNotification f) {
+            return "○ " + f.type().name() + " (stray: it no longer waits)";
         } else if (e instanceof Event.NodeCreated n) {
             return "znode created";
         } else if (e instanceof Event.NodeDeleted d) {
@@ -73,6 +77,8 @@ public final class EventText {
         } else if (e instanceof Event.WatchSet w) {
             p = w.path();
         } else if (e instanceof Event.WatchFired f) {
+            p = f.path();
+        } else if (e instanceof Event.StrayNotification f) {
             p = f.path();
         } else if (e instanceof Event.NodeCreated n) {
             p = n.path();

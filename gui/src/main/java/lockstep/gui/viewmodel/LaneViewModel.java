@@ -13,6 +13,7 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import lockstep.algorithms.NodeName;
+import lockstep.algorithms.Algorithms;
 import lockstep.simulator.check.Finding;
 import lockstep.gui.replay.Replays;
 import lockstep.simulator.replay.Beats;
@@ -28,6 +29,7 @@ import lockstep.simulator.trace.Event;
 public final class LaneViewModel {
 
     private final String algorithm;
+    private final String title;
     private final Replays replays;
     private final int[] stepOfEvent;
     private final int[] stepStart;
@@ -43,6 +45,7 @@ public final class LaneViewModel {
     private final ReadOnlyObjectWrapper<List<Finding>> findings =
             new ReadOnlyObjectWrapper<>(this, "findings", List.of());
     private final ReadOnlyBooleanWrapper focused = new ReadOnlyBooleanWrapper(this, "focused");
+    private final ReadOnlyStringWrapper selected = new ReadOnlyStringWrapper(this, "selected", "");
     private final ReadOnlyStringWrapper tally = new ReadOnlyStringWrapper(this, "tally", "");
     private final ReadOnlyStringWrapper caption = new ReadOnlyStringWrapper(this, "caption", "");
     private final ReadOnlyStringWrapper server = new ReadOnlyStringWrapper(this, "server", "");
@@ -58,7 +61,13 @@ public final class LaneViewModel {
     }
 
     public LaneViewModel(Replays replays) {
+        this(replays, replays.run().algorithm());
+    }
+
+    /** A lane with its own title: a branch reads "sequential + c2 crash at line 5". */
+    public LaneViewModel(Replays replays, String title) {
         this.replays = replays;
+        this.title = title;
         this.algorithm = replays.run().algorithm();
         this.clients = replays.run().clients();
         int n = replays.size();
@@ -153,6 +162,9 @@ public final class LaneViewModel {
         for (int k = stepStart[stepOfEvent[i]]; k <= i; k++) {
             if (replays.events().get(k) instanceof Event.WatchFired f) {
                 out.add(f);
+            } else if (replays.events().get(k) instanceof Event.StrayNotification f) {
+                // a stray reaches the client too (it drops it): drawn as the same pulse
+                out.add(new Event.WatchFired(f.index(), f.client(), f.path(), f.type()));
             }
         }
         return List.copyOf(out);
@@ -229,6 +241,16 @@ public final class LaneViewModel {
 
     public String algorithm() {
         return algorithm;
+    }
+
+    /** The lane's title: its algorithm, or what its branch did ("sequential + c2 crash at line 5"). */
+    public String title() {
+        return title;
+    }
+
+    /** The source line of script step {@code k} (0 for step 0 or a step without its line event). */
+    public int lineOf(int k) {
+        return k > 0 && replays.events().get(stepStart(k)) instanceof Event.ScriptLine s ? s.line() : 0;
     }
 
     public Replays replays() {
@@ -459,17 +481,9 @@ public final class LaneViewModel {
         return name.startsWith("_c_") && name.indexOf('-') > 0 ? name.substring(name.indexOf('-') + 1) : name;
     }
 
-    /** One line saying what the algorithm does, for the lane's subtitle. */
+    /** One line saying what the algorithm does, for the lane's subtitle: the registry's. */
     public static String subtitle(String algorithm) {
-        return switch (algorithm) {
-            case "naive" -> "one ephemeral znode; every waiter watches it";
-            case "children-watch" -> "every waiter watches the children list";
-            case "sequential" -> "each waiter watches its predecessor";
-            case "rwlock" -> "a reader watches the nearest lower writer";
-            case "curator-mutex" -> "Curator's InterProcessMutex";
-            case "curator-rwlock" -> "Curator's: a reader watches the first writer";
-            default -> "";
-        };
+        return Algorithms.find(algorithm).map(Algorithms.Info::subtitle).orElse("");
     }
 
     /** What this lane's current release has done so far ("this release: 9 woken, 1 wins"). */
@@ -543,6 +557,26 @@ public final class LaneViewModel {
 
     public ReadOnlyBooleanProperty focusedProperty() {
         return focused.getReadOnlyProperty();
+    }
+
+    /** The client the keyboard acts on ("" for none): its menu opens on Enter. */
+    public ReadOnlyStringProperty selectedProperty() {
+        return selected.getReadOnlyProperty();
+    }
+
+    /** Selects {@code client} (one of this lane's clients; anything else clears the selection). */
+    public void select(String client) {
+        selected.set(clients.contains(client) ? client : "");
+    }
+
+    /** Selects the client {@code delta} rows below the selected one (the first when none is), staying in the lane. */
+    public void selectNext(int delta) {
+        if (clients.isEmpty()) {
+            return;
+        }
+        int at = clients.indexOf(selected.get());
+        int next = at < 0 ? 0 : Math.max(0, Math.min(clients.size() - 1, at + delta));
+        selected.set(clients.get(next));
     }
 
     void setFocused(boolean value) {

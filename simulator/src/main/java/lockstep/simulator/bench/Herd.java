@@ -6,6 +6,7 @@ import java.lang.management.MemoryType;
 import java.util.List;
 import java.util.OptionalLong;
 
+import lockstep.algorithms.Algorithms;
 import lockstep.simulator.BadInputException;
 import lockstep.simulator.check.Metrics;
 import lockstep.simulator.run.Simulations;
@@ -54,19 +55,10 @@ public final class Herd {
         return ScenarioLoader.parse("herd-" + clients + ".yaml", yaml);
     }
 
-    /** The notifications the herd of {@code n} clients must deliver with {@code algorithm}, if known. */
+    /** The notifications the herd of {@code n} clients must deliver with {@code algorithm}, if the registry knows. */
     public static OptionalLong expectedNotifications(String algorithm, long n) {
-        switch (algorithm) {
-            case "naive":
-                return OptionalLong.of(n * (n - 1) / 2);
-            case "children-watch":
-                return OptionalLong.of(n * (n - 1) + 1);
-            case "sequential":
-            case "curator-mutex":
-                return OptionalLong.of(n - 1);
-            default:
-                return OptionalLong.empty();
-        }
+        return Algorithms.find(algorithm).flatMap(Algorithms.Info::herdCount)
+                .map(herd -> OptionalLong.of(herd.forClients(n))).orElse(OptionalLong.empty());
     }
 
     public static Result run(String algorithm, int clients) throws BadInputException {

@@ -12,6 +12,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 
 import lockstep.algorithms.Algorithms;
 import lockstep.algorithms.Flag;
+import lockstep.algorithms.HerdCount;
+import lockstep.algorithms.Outcome;
 import lockstep.simulator.fault.Fault;
 import lockstep.simulator.fault.Faults;
 import lockstep.simulator.scenario.BuiltInScenarios;
@@ -88,14 +90,24 @@ final class ListCommand implements Callable<Integer> {
 
     /** The registry as the Markdown table that docs/algorithms.md embeds (a test keeps the two the same). */
     static String markdown() {
-        StringBuilder table = new StringBuilder("| name | flags | description |\n| --- | --- | --- |\n");
+        StringBuilder table = new StringBuilder("| name | flags | herd (N clients) | expected | description |\n"
+                + "| --- | --- | --- | --- | --- |\n");
         for (Algorithms.Info info : Algorithms.all()) {
             List<String> labels = info.flags().stream().map(Flag::label).toList();
             table.append("| `").append(info.name()).append("` | ")
                     .append(labels.isEmpty() ? "-" : String.join(", ", labels)).append(" | ")
+                    .append(info.herdCount().map(HerdCount::formula).orElse("-")).append(" | ")
+                    .append(expected(info)).append(" | ")
                     .append(info.description()).append(" |\n");
         }
         return table.toString();
+    }
+
+    /** "correct", or the bug's finding kind and what goes wrong, with a link to its page in docs/bugs/. */
+    private static String expected(Algorithms.Info info) {
+        Outcome outcome = info.expected();
+        return outcome.findingKind().map(kind -> "[bug](bugs/" + info.name() + ".md): `" + kind + "`, "
+                + outcome.why()).orElse("correct");
     }
 
     private static String json() throws JsonProcessingException {
@@ -106,6 +118,9 @@ final class ListCommand implements Callable<Integer> {
             entry.put("name", info.name());
             entry.put("flags", info.flags().stream().map(Flag::label).toList());
             entry.put("description", info.description());
+            entry.put("subtitle", info.subtitle());
+            entry.put("herd", info.herdCount().map(HerdCount::formula).orElse(null));
+            entry.put("expected", info.expected().findingKind().orElse("correct"));
             algorithms.add(entry);
         }
         List<Object> scenarios = new ArrayList<>();

@@ -53,6 +53,7 @@ public final class ServerStart implements Fault {
             seen.put(client, context.connectionEventsSeen(client));
         }
         context.cluster().startAgain();
+        context.recordServers();
         for (String client : context.clients()) {
             var view = context.client(client);
             if (view.sessionAlive() && !view.paused() && view.connection() == ConnectionState.DISCONNECTED) {

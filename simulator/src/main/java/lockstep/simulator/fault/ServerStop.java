@@ -53,6 +53,7 @@ public final class ServerStop implements Fault {
             context.setReachable(client, false);
         }
         context.cluster().stop();
+        context.recordServers();
         for (String client : context.clients()) {
             var view = context.client(client);
             if (view.sessionAlive() && !view.paused() && view.connection() != ConnectionState.DISCONNECTED) {

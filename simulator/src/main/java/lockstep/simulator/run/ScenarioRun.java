@@ -40,21 +40,39 @@ final class ScenarioRun implements AutoCloseable {
     private int steps;
 
     ScenarioRun(Scenario scenario, Algorithms.Info algorithm, long seed, Scheduler scheduler) throws Exception {
+        this(scenario, algorithm, seed, RunWorld.open(scenario, algorithm, scheduler, seed));
+    }
+
+    ScenarioRun(Scenario scenario, Algorithms.Info algorithm, long seed, RunWorld world) {
         this.scenario = scenario;
         this.algorithm = algorithm;
         this.seed = seed;
-        this.world = RunWorld.open(scenario, algorithm, scheduler);
+        this.world = world;
     }
 
     /** Runs the whole script and returns the trace. */
     List<Event> run() throws BadInputException {
+        java.util.Iterator<Step> script = scenario.script().iterator();
+        return run(state -> script.hasNext() ? script.next() : null);
+    }
+
+    /**
+     * Runs the steps {@code source} hands out, each asked for once the previous one has settled, until it hands out
+     * null; returns the trace. A search uses it to choose each line knowing the state the run has reached.
+     */
+    List<Event> run(StepSource source) throws BadInputException {
         TraceRecorder trace = world.trace;
         trace.add(new Event.RunStarted(trace.next(), scenario.source(), scenario.title(), algorithm.name(), seed,
                 world.lockPath, scenario.clients(), scenario.fencing()));
+        try {
+            world.recordEnsemble();
+        } catch (Exception e) {
+            throw new IllegalStateException("the ensemble did not settle: " + e.getMessage(), e);
+        }
         world.startScheduling();
         String outcome = "completed";
         try {
-            for (Step step : scenario.script()) {
+            for (Step step = source.next(trace.state()); step != null; step = source.next(trace.state())) {
                 perform(step);
             }
         } catch (RunStalledException stalled) {
@@ -105,7 +123,7 @@ final class ScenarioRun implements AutoCloseable {
             }
             settle();
         } else if (step instanceof ServerStep server) {
-            applyFault(server.fault(), "", server.text(), server);
+            applyFault(server.fault(), server.server(), server.text(), server);
         }
     }
 
@@ -172,7 +190,9 @@ final class ScenarioRun implements AutoCloseable {
     private void applyFault(Fault fault, String client, String text, Step step) throws BadInputException {
         String why = fault.refusal(world.faults, client);
         if (why != null) {
-            throw refuse(step, (client.isEmpty() ? "the servers" : client) + " cannot " + fault.word() + ": " + why);
+            String who = fault.target() == Fault.Target.CLIENT ? client
+                    : client.isEmpty() ? "the servers" : client.equals("leader") ? "the leader" : "server " + client;
+            throw refuse(step, who + " cannot " + fault.word() + ": " + why);
         }
         try {
             fault.apply(world.faults, client);
@@ -192,6 +212,11 @@ final class ScenarioRun implements AutoCloseable {
 
     private void settle() {
         world.faults.settle();
+    }
+
+    /** The events written so far: the whole trace once {@link #run} has returned, or thrown at a refused line. */
+    List<Event> events() {
+        return List.copyOf(world.trace.events());
     }
 
     @Override

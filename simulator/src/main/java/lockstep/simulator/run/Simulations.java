@@ -76,6 +76,38 @@ public final class Simulations {
     }
 
     /**
+     * A run and, when a script line did not fit the state it met, that line's one-line refusal (null otherwise): the
+     * trace then ends at the refused line with a {@code run-ended} "stopped: ..." event.
+     */
+    public record Outcome(List<Event> trace, BadInputException refusal) {
+    }
+
+    /**
+     * {@link #run(Scenario, String, long, Scheduler)}, but a refused script line gives the trace up to it (and the
+     * refusal) instead of only the refusal: a window shows how far an edited script got.
+     */
+    public static Outcome runToRefusal(Scenario scenario, String algorithm, long seed, Scheduler scheduler)
+            throws BadInputException {
+        Algorithms.Info info;
+        try {
+            info = Algorithms.get(algorithm);
+        } catch (IllegalArgumentException unknown) {
+            throw new BadInputException("lockstep", unknown.getMessage());
+        }
+        try (ScenarioRun run = new ScenarioRun(scenario, info, seed, scheduler)) {
+            try {
+                return new Outcome(run.run(), null);
+            } catch (BadInputException refused) {
+                return new Outcome(run.events(), refused);
+            }
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException("could not start the run: " + e.getMessage(), e);
+        }
+    }
+
+    /**
      * Runs {@code scenario} again with the choices recorded in {@code schedule} (a saved trace of it): the same
      * algorithm and seed, so the new trace is the same, byte for byte, as long as the scenario is. Once the recorded
      * choices are used up the seed decides, so a trace cut short replays as far as it goes and carries on.

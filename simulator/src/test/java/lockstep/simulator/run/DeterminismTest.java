@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -15,26 +14,22 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import lockstep.algorithms.Algorithms;
 import lockstep.simulator.scenario.BuiltInScenarios;
+import lockstep.simulator.scenario.GalleryRuns;
 import lockstep.simulator.scenario.Scenario;
 import lockstep.simulator.check.Checker;
 import lockstep.simulator.trace.Event;
 import lockstep.simulator.trace.TraceFiles;
 
 /**
- * Every built-in scenario with every algorithm, the Curator references included: a seeded run completes and matches
- * its expected findings, and running it again with the choices recorded in its trace ({@code --schedule}) gives the
+ * Every built-in scenario with every correct algorithm, the Curator references included, and each bug of the gallery
+ * with its own scenario ({@link GalleryRuns}): a seeded run completes and shows exactly the failures expected of the
+ * scenario and the algorithm's registry entry, and running it again with the choices recorded in its trace ({@code --schedule}) gives the
  * same trace, byte for byte.
  */
 class DeterminismTest {
 
     static Stream<Arguments> everyScenarioWithEveryAlgorithm() {
-        List<Arguments> cases = new ArrayList<>();
-        for (BuiltInScenarios.BuiltIn scenario : BuiltInScenarios.list()) {
-            for (String algorithm : Algorithms.names()) {
-                cases.add(Arguments.of(scenario.name(), algorithm));
-            }
-        }
-        return cases.stream();
+        return GalleryRuns.pairs().stream().map(pair -> Arguments.of(pair[0], pair[1]));
     }
 
     @ParameterizedTest(name = "{0} with {1}")
@@ -51,16 +46,10 @@ class DeterminismTest {
         assertTrue(last instanceof Event.RunEnded ended && ended.outcome().equals("completed"),
                 "the run completed: " + last);
         List<String> failures = Checker.failures(trace).stream().map(f -> f.kind()).distinct().toList();
-        assertEquals(ExpectedFindings.of(scenarioName), failures, "findings of " + scenarioName);
+        assertEquals(GalleryRuns.expectedFailures(scenarioName, Algorithms.get(algorithm)), failures,
+                "findings of " + scenarioName);
 
         List<Event> replayed = Simulations.replay(scenario, TraceFiles.read(file), file.toString());
         assertEquals(TraceFiles.toJsonLines(trace), TraceFiles.toJsonLines(replayed), "the replay differs");
-    }
-
-    /** The failures a built-in scenario is written to show: the zombie without fencing writes unfenced. */
-    static final class ExpectedFindings {
-        static List<String> of(String scenario) {
-            return scenario.startsWith("10-") ? List.of("unfenced-write") : List.of();
-        }
     }
 }

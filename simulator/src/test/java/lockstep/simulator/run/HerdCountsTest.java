@@ -3,8 +3,15 @@ package lockstep.simulator.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import lockstep.algorithms.Algorithms;
+import lockstep.algorithms.HerdCount;
+import lockstep.simulator.bench.Herd;
 
 import lockstep.simulator.check.Metrics;
 import lockstep.simulator.scenario.Scenario;
@@ -20,6 +27,23 @@ class HerdCountsTest {
         Metrics metrics = Metrics.of(trace);
         assertEquals(45, metrics.notifications(), () -> String.join("\n", trace.stream().map(Object::toString).toList()));
         assertEquals(10, metrics.acquisitions());
+    }
+
+    /** The registry's herd count of every algorithm that states one, checked on a herd of 5 and one of 10. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("algorithmsWithAHerdCount")
+    void theRegistrysHerdCountIsWhatARunDelivers(String algorithm) throws Exception {
+        HerdCount herd = Algorithms.get(algorithm).herdCount().orElseThrow();
+        for (int clients : new int[] {5, 10}) {
+            Scenario scenario = Herd.scenario(clients);
+            List<Event> trace = Simulations.run(scenario, algorithm, Simulations.seedFor(scenario, null));
+            assertEquals(herd.forClients(clients), Metrics.of(trace).notifications(),
+                    algorithm + " with " + clients + " clients: " + herd.formula());
+        }
+    }
+
+    static Stream<String> algorithmsWithAHerdCount() {
+        return Algorithms.all().stream().filter(info -> info.herdCount().isPresent()).map(Algorithms.Info::name);
     }
 
     @Test

@@ -14,14 +14,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import lockstep.algorithms.Algorithms;
 import lockstep.simulator.replay.ReplayModel;
 import lockstep.simulator.replay.ReplayState;
 import lockstep.simulator.run.Simulations;
 import lockstep.simulator.trace.Event;
 
 /**
- * Every built-in scenario run with every algorithm: no {@code say:} text shown in a lane names a holder, a waiter, a
+ * Every built-in scenario run with every correct algorithm, and each bug of the gallery with its own scenario
+ * ({@link GalleryRuns}): no {@code say:} text shown in a lane names a holder, a waiter, a
  * watch, an order or a count that the lane's own run contradicts. A claim may be about the moment the text appears or
  * about the end of the line it announces (the text stays on screen through it).
  */
@@ -43,13 +43,7 @@ class NarrationIsTrueTest {
     private static final Pattern TOTAL = Pattern.compile("(?:= |, )(\\d+)(?: in all)?\\.");
 
     static Stream<Arguments> runs() {
-        List<Arguments> out = new ArrayList<>();
-        for (BuiltInScenarios.BuiltIn builtIn : BuiltInScenarios.list()) {
-            for (Algorithms.Info algorithm : Algorithms.all()) {
-                out.add(Arguments.of(builtIn.name(), algorithm.name()));
-            }
-        }
-        return out.stream();
+        return GalleryRuns.pairs().stream().map(pair -> Arguments.of(pair[0], pair[1]));
     }
 
     @ParameterizedTest(name = "{0} with {1}")
