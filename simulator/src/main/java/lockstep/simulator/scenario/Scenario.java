@@ -32,20 +32,14 @@ public record Scenario(String source, String title, String description, Long see
         }
     }
 
-    /** A scenario on one embedded server. */
+    /** A reentrant scenario on one embedded server (no {@code reentrant:} or {@code ensemble:} key). */
     public Scenario(String source, String title, String description, Long seed, List<String> clients,
                     List<Step> script, boolean fencing) {
-        this(source, title, description, seed, clients, script, fencing, 1);
+        this(source, title, description, seed, clients, script, fencing, true, 1);
     }
 
     /** The same scenario run on {@code size} embedded servers. */
     public Scenario withEnsemble(int size) {
-        return new Scenario(source, title, description, seed, clients, script, fencing, size);
-    }
-
-    /** A reentrant scenario (no {@code reentrant:} key). */
-    public Scenario(String source, String title, String description, Long seed, List<String> clients,
-                    List<Step> script, boolean fencing) {
-        this(source, title, description, seed, clients, script, fencing, true);
+        return new Scenario(source, title, description, seed, clients, script, fencing, reentrant, size);
     }
 }
