@@ -50,7 +50,7 @@ public final class CuratorLockClient implements LockClient {
                 .sessionTimeoutMs(connection.sessionTimeoutMs())
                 .connectionTimeoutMs(connection.sessionTimeoutMs())
                 .retryPolicy(new RetryNTimes(10, 50))
-                .zookeeperFactory(ZooKeeperSeam.factory(name, connection.listener()))
+                .zookeeperFactory(ZooKeeperSeam.factory(name, connection.listener(), connection.credentials()))
                 .ensembleTracker(false)
                 .defaultData(new byte[0])
                 .runSafeService(Runnable::run)
@@ -179,6 +179,15 @@ public final class CuratorLockClient implements LockClient {
     @Override
     public boolean opensNewSessionAfterExpiry() {
         return true;
+    }
+
+    @Override
+    public long sessionId() {
+        try {
+            return curator.getZookeeperClient().getZooKeeper().getSessionId();
+        } catch (Exception notYet) {
+            return 0;
+        }
     }
 
     @Override

@@ -38,7 +38,7 @@ public final class ZkLockClient implements LockClient {
         this.connection = connection;
         this.algorithm = algorithm;
         this.zk = new ZooKeeperSeam(name, connection.connectString(), connection.sessionTimeoutMs(),
-                this::onConnectionEvent, connection.listener());
+                this::onConnectionEvent, connection.listener()).authenticated(connection.credentials());
     }
 
     /**
@@ -95,7 +95,8 @@ public final class ZkLockClient implements LockClient {
         return connection;
     }
 
-    long sessionId() {
+    @Override
+    public long sessionId() {
         return zk.getSessionId();
     }
 

@@ -50,6 +50,23 @@ public final class DocsPictures {
         add("docs/images/herd.png", "herd", "--clients", "2,4,8,16,32,64,128");
         add("docs/images/bench-mutex.svg", "bench");
         add("docs/images/bench-mutex.png", "bench");
+        // the course, chapter by chapter
+        String course = "docs/course/images/";
+        add(course + "01-window.png", "render", "02", "--algorithm", "naive,sequential", "--at-line", "10");
+        add(course + "02-three-lanes.png", "render", "02", "--algorithm", "naive,children-watch,sequential", "--step",
+                "11", "--width", "1800");
+        add(course + "03-chain.png", "render", "03", "--algorithm", "naive,sequential", "--at-line", "9");
+        add(course + "03-one-wake-up.png", "render", "03", "--algorithm", "naive,sequential", "--at-line", "15");
+        add(course + "03-lost-reply.png", "render", "12", "--algorithm", "sequential", "--at-line", "13");
+        add(course + "04-who-watches-whom.png", "render", "06", "--algorithm", "rwlock,curator-rwlock", "--at-line",
+                "14");
+        add(course + "05-crash.png", "render", "04", "--algorithm", "sequential,curator-mutex", "--at-line", "11");
+        add(course + "05-expire.png", "render", "07", "--algorithm", "sequential,curator-mutex", "--at-line", "12");
+        add(course + "05-disconnect.png", "render", "09", "--algorithm", "sequential", "--at-line", "14");
+        add(course + "05-unfenced.png", "render", "10", "--algorithm", "sequential", "--at-line", "22");
+        add(course + "05-fenced.png", "render", "11", "--algorithm", "sequential", "--at-line", "21");
+        add(course + "05-server-stop.png", "render", "13", "--algorithm", "sequential,curator-mutex", "--at-line",
+                "11");
     }
 
     private DocsPictures() {

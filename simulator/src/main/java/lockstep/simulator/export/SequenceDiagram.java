@@ -148,7 +148,8 @@ public final class SequenceDiagram {
 
     private String document(Event.RunStarted start, Event.RunEnded end) {
         int height = y + 40;
-        int width = width();
+        // wide enough for the title too, however few the lifelines
+        int width = Math.max(width(), LEFT + (int) Math.ceil(caption(start).length() * 8.5) + 20);
         StringBuilder svg = new StringBuilder();
         svg.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
                 .append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(width).append("\" height=\"")

@@ -28,10 +28,12 @@ import lockstep.simulator.trace.Event.State;
  * @param serverRunning false while the servers are stopped
  * @param resource      the protected resource clients write to
  * @param counters      running totals
+ * @param ensemble      the servers of an ensemble and each client's server ({@link EnsembleView#NONE} on one server)
  */
 public record ReplayState(int index, int step, int line, String scriptText, String narration, String lockPath,
                           SortedMap<String, Znode> znodes, List<Watch> watches, Map<String, ClientView> clients,
-                          List<String> holders, boolean serverRunning, Resource resource, Counters counters) {
+                          List<String> holders, boolean serverRunning, Resource resource, Counters counters,
+                          EnsembleView ensemble) {
 
     /** A znode under the lock path. {@code sequence} is -1 without a sequence number. */
     public record Znode(String path, String name, long sequence, String owner, CreateMode mode) {

@@ -51,6 +51,10 @@ final class Conductor {
 
         /** Waits until the client is connected again after the dropped connection, and writes that down. */
         void awaitReconnected(String client, int connectionEventsBefore);
+
+        /** A write call was answered: on an ensemble, every server catches up before the next call. */
+        default void written() {
+        }
     }
 
     /**
@@ -75,6 +79,10 @@ final class Conductor {
                     trace.learnTags(call.call.client(), call.call.path());
                 }
                 ZkResult result = gate.run(call);
+                if (call.call.op() == ZkOp.CREATE || call.call.op() == ZkOp.DELETE
+                        || call.call.op() == ZkOp.SET_DATA) {
+                    lostReplies.written();
+                }
                 record(call.call, result);
                 if (call.call.op() == ZkOp.CREATE && !result.ok() && lostReplies.lost(call.call.client())) {
                     recordLostCreate(call.call, connectionEvents);

@@ -62,7 +62,7 @@ public final class RunsOnOneServer implements AutoCloseable {
         closing.acquire();
         RunWorld world;
         try {
-            world = RunWorld.onSharedServer(scenario, algorithm, scheduler, server, this::closeThenRelease);
+            world = RunWorld.onSharedServer(scenario, algorithm, scheduler, seed, server, this::closeThenRelease);
         } catch (Exception | Error e) {
             closing.release();
             throw e;

@@ -40,7 +40,7 @@ final class ScenarioRun implements AutoCloseable {
     private int steps;
 
     ScenarioRun(Scenario scenario, Algorithms.Info algorithm, long seed, Scheduler scheduler) throws Exception {
-        this(scenario, algorithm, seed, RunWorld.open(scenario, algorithm, scheduler));
+        this(scenario, algorithm, seed, RunWorld.open(scenario, algorithm, scheduler, seed));
     }
 
     ScenarioRun(Scenario scenario, Algorithms.Info algorithm, long seed, RunWorld world) {
@@ -64,6 +64,11 @@ final class ScenarioRun implements AutoCloseable {
         TraceRecorder trace = world.trace;
         trace.add(new Event.RunStarted(trace.next(), scenario.source(), scenario.title(), algorithm.name(), seed,
                 world.lockPath, scenario.clients(), scenario.fencing()));
+        try {
+            world.recordEnsemble();
+        } catch (Exception e) {
+            throw new IllegalStateException("the ensemble did not settle: " + e.getMessage(), e);
+        }
         world.startScheduling();
         String outcome = "completed";
         try {
@@ -118,7 +123,7 @@ final class ScenarioRun implements AutoCloseable {
             }
             settle();
         } else if (step instanceof ServerStep server) {
-            applyFault(server.fault(), "", server.text(), server);
+            applyFault(server.fault(), server.server(), server.text(), server);
         }
     }
 
@@ -196,7 +201,9 @@ final class ScenarioRun implements AutoCloseable {
     private void applyFault(Fault fault, String client, String text, Step step) throws BadInputException {
         String why = fault.refusal(world.faults, client);
         if (why != null) {
-            throw refuse(step, (client.isEmpty() ? "the servers" : client) + " cannot " + fault.word() + ": " + why);
+            String who = fault.target() == Fault.Target.CLIENT ? client
+                    : client.isEmpty() ? "the servers" : client.equals("leader") ? "the leader" : "server " + client;
+            throw refuse(step, who + " cannot " + fault.word() + ": " + why);
         }
         try {
             fault.apply(world.faults, client);

@@ -39,6 +39,9 @@ public final class ScenarioWriter {
         if (!scenario.reentrant()) {
             out.append("reentrant: false\n");
         }
+        if (scenario.ensemble() != 1) {
+            out.append("ensemble: ").append(scenario.ensemble()).append('\n');
+        }
         out.append("script:\n");
         for (Step step : scenario.script()) {
             step(out, step, "  ");

@@ -142,6 +142,22 @@ public sealed interface Event {
     }
 
     /**
+     * A server of an ensemble changed its role: it leads, follows, looks for a leader (too few servers run to elect
+     * one: it serves nobody) or is down. Runs on an ensemble write one per server after {@link RunStarted}, then one
+     * at every change; a run on one server writes none. Who is elected is the servers' own decision (see
+     * docs/ensembles.md).
+     */
+    record ServerRole(int index, int server, Role role) implements Event {
+    }
+
+    /**
+     * The server of an ensemble that a client's connection goes to, from now on (its network link forwards there).
+     * Written for every client after the servers' roles at the start of an ensemble run, then at every move.
+     */
+    record ClientServer(int index, String client, int server) implements Event {
+    }
+
+    /**
      * A client wrote to the protected resource while it believed it held the lock, sending its fencing
      * {@code token} (its lock node's sequence number, or the creation zxid of a node without one). {@code accepted}
      * says what the resource did; {@code detail} why, in words.
@@ -201,6 +217,16 @@ public sealed interface Event {
     /** How traces write a ZooKeeper result code, a create mode or a watch kind: lower case, '-' between words. */
     static String label(Enum<?> value) {
         return value.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /** What a server of an ensemble is doing. */
+    enum Role {
+        LEADER, FOLLOWER, LOOKING, DOWN;
+
+        /** The name used in traces ({@code leader}). */
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
     }
 
     /** A client's lock state, as the window colours it. */

@@ -59,6 +59,9 @@ final class EventReader {
             case CHOICE -> choice(json, index);
             case CONNECTION -> new Event.Connection(index, json.text("client"), connectionState(json),
                     json.integer("session"));
+            case SERVER_ROLE -> new Event.ServerRole(index, json.integer("server"),
+                    labelled(json, "role", "server role", Event.Role.values()));
+            case CLIENT_SERVER -> new Event.ClientServer(index, json.text("client"), json.integer("server"));
             case WRITE -> new Event.Write(index, json.text("client"), json.longInteger("token"), json.bool("accepted"),
                     json.text("detail"));
             case RUN_ENDED -> new Event.RunEnded(index, json.text("outcome"));

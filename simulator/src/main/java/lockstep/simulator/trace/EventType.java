@@ -24,6 +24,8 @@ enum EventType {
     FAULT("fault", Event.Fault.class, "kind", "client", "detail"),
     CHOICE("choice", Event.Choice.class, "options", "taken"),
     CONNECTION("connection", Event.Connection.class, "client", "state", "session"),
+    SERVER_ROLE("server-role", Event.ServerRole.class, "server", "role"),
+    CLIENT_SERVER("client-server", Event.ClientServer.class, "client", "server"),
     WRITE("write", Event.Write.class, "client", "token", "accepted", "detail"),
     RUN_ENDED("run-ended", Event.RunEnded.class, "outcome");
 
