@@ -78,6 +78,11 @@ public final class LockEngine implements DistributedLock {
         this.owner = client.name() + "#" + client.nextHandleNumber();
     }
 
+    /** True when {@code candidate} is this handle's watcher. */
+    boolean listensWith(Watcher candidate) {
+        return watcher == candidate;
+    }
+
     /** The path of the node this handle holds or waits with, or null. */
     String ourNode() {
         return ourPath;

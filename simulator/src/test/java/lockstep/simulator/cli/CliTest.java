@@ -38,7 +38,7 @@ class CliTest {
         assertEquals("", result.err());
         List<String> lines = result.out().lines().toList();
         assertEquals(6, Algorithms.all().size());
-        assertEquals(16, BuiltInScenarios.list().size());
+        assertEquals(18, BuiltInScenarios.list().size());
         for (Algorithms.Info info : Algorithms.all()) {
             assertTrue(lines.stream().anyMatch(l -> l.startsWith(info.name() + " ") && l.endsWith(info.description())),
                     () -> info.name() + " missing from\n" + result.out());
@@ -47,7 +47,7 @@ class CliTest {
             assertTrue(lines.stream().anyMatch(l -> l.startsWith(builtIn.id() + " ") && l.endsWith(builtIn.title())),
                     () -> builtIn.id() + " missing from\n" + result.out());
         }
-        assertTrue(lines.contains("naive           herd                               "
+        assertTrue(lines.contains("naive           herd,reentrant                     "
                 + "one ephemeral znode; every waiter watches it (herd, not fair)"), result::toString);
     }
 
@@ -59,7 +59,7 @@ class CliTest {
         assertEquals(6, json.get("algorithms").size());
         assertEquals("naive", json.get("algorithms").get(0).get("name").asText());
         assertEquals("herd", json.get("algorithms").get(0).get("flags").get(0).asText());
-        assertEquals(16, json.get("scenarios").size());
+        assertEquals(18, json.get("scenarios").size());
         assertEquals("02-herd-effect", json.get("scenarios").get(1).get("name").asText());
     }
 
