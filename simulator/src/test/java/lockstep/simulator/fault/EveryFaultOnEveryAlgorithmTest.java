@@ -23,16 +23,16 @@ import lockstep.simulator.trace.Event;
 import lockstep.simulator.trace.TraceFiles;
 
 /**
- * Every fault of the registry, on every algorithm of the registry: its example script runs to the end with no checker
- * failure, it shows in the trace, and replaying the run's recorded choices gives the same trace, byte for byte.
+ * Every fault of the registry, on every correct algorithm of the registry (the bug gallery's fail by design, each in
+ * its own scenario): its example script runs to the end with no checker failure, it shows in the trace, and replaying the run's recorded choices gives the same trace, byte for byte.
  */
 class EveryFaultOnEveryAlgorithmTest {
 
     static Stream<Arguments> everyFaultWithEveryAlgorithm() {
         List<Arguments> cases = new ArrayList<>();
         for (Fault fault : Faults.all()) {
-            for (String algorithm : Algorithms.names()) {
-                cases.add(Arguments.of(fault.name(), algorithm));
+            for (Algorithms.Info algorithm : Algorithms.correct()) {
+                cases.add(Arguments.of(fault.name(), algorithm.name()));
             }
         }
         return cases.stream();
