@@ -75,7 +75,7 @@ public final class ScriptGenerator implements StepSource {
      * closing lines as a run can need, should a fault not put back what it says).
      */
     private Step closingLine(WhatFits fits) {
-        if (closing++ > 2 * clients.size() + 2) {
+        if (closing++ > 4 * clients.size() + 2) {
             return null;
         }
         if (!fits.serverRunning()) {
@@ -88,6 +88,13 @@ public final class ScriptGenerator implements StepSource {
                 if (fault != null && fits.fits(fault, client) && alone(fault, fits, client)) {
                     return fault(fault, client);
                 }
+            }
+        }
+        // Then every holder releases, and every waiter in turn: a run ends with the lock given back, as a program
+        // ends, so what is left at the end (a waiter no one will wake, a watch no one needs) is the lock's doing.
+        for (String client : clients) {
+            if (fits.fits(Verb.RELEASE, client)) {
+                return lockVerb(Verb.RELEASE, client);
             }
         }
         return null;

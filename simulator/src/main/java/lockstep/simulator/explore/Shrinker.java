@@ -52,6 +52,21 @@ final class Shrinker {
                     best = smaller;
                 }
             }
+            // A fault and the fault that undoes it go together (a pause alone leaves the run frozen; a resume
+            // alone is refused): each fault line with each later fault line, nearest first.
+            for (int i = best.script().size() - 1; i >= 0; i--) {
+                for (int j = i + 1; i < best.script().size() && best.isFault(i) && j < best.script().size(); j++) {
+                    if (!best.isFault(j)) {
+                        continue;
+                    }
+                    Candidate smaller = keep(best, best.withoutLine(j).withoutLine(i));
+                    if (smaller != best) {
+                        progress = true;
+                        best = smaller;
+                        break;
+                    }
+                }
+            }
             for (int i = best.script().size() - 1; i >= 0 && best.script().size() > 1; i--) {
                 if (i < best.script().size()) {
                     Candidate smaller = keep(best, best.withoutLine(i));
