@@ -115,12 +115,12 @@ class CliTest {
 
     @Test
     void unknownCommandAndMissingArguments() {
-        assertBadInput("lockstep: unknown command 'frob' (expected one of run, check, list, bench, herd, export, help)", "frob");
+        assertBadInput("lockstep: unknown command 'frob' (expected one of run, check, list, bench, herd, explore, export, help)", "frob");
         assertBadInput("lockstep run: missing SCENARIO (a scenario file, or a built-in scenario's id or name such as"
                 + " 02 or 02-herd-effect)", "run");
         assertBadInput("lockstep run: unexpected argument '03' (expected only SCENARIO)", "run", "02", "03");
         // A bare "bench" is the free-running benchmark itself (BenchCommandTest); a word after it names another.
-        assertBadInput("lockstep bench: unknown command 'nope' (expected one of lockstep, recorder, seek)", "bench",
+        assertBadInput("lockstep bench: unknown command 'nope' (expected one of explore, lockstep, recorder, seek)", "bench",
                 "nope");
     }
 
@@ -222,9 +222,9 @@ class CliTest {
         assertEquals(Cli.run("run", "--help").out(), run.out());
         assertTrue(run.out().startsWith("Usage: lockstep run"), run::toString);
 
-        assertBadInput("lockstep help: unknown command 'frob' (expected one of run, check, list, bench, herd, export, help)", "help",
+        assertBadInput("lockstep help: unknown command 'frob' (expected one of run, check, list, bench, herd, explore, export, help)", "help",
                 "frob");
-        assertBadInput("lockstep help: unknown command 'nope' (expected one of lockstep, recorder, seek)", "help", "bench", "nope");
+        assertBadInput("lockstep help: unknown command 'nope' (expected one of explore, lockstep, recorder, seek)", "help", "bench", "nope");
         assertEquals(Cli.run("bench", "seek", "--help").out(), Cli.run("help", "bench", "seek").out());
     }
 
@@ -234,7 +234,7 @@ class CliTest {
         CommandLine cli = LockstepCommand.commandLine().addSubcommand("secret", new Secret());
         Cli.Result result = Cli.run(cli, "frob");
         assertEquals(2, result.exit(), result::toString);
-        assertEquals(List.of("lockstep: unknown command 'frob' (expected one of run, check, list, bench, herd, export, help)"),
+        assertEquals(List.of("lockstep: unknown command 'frob' (expected one of run, check, list, bench, herd, explore, export, help)"),
                 result.errLines());
         assertEquals(0, Cli.run(LockstepCommand.commandLine().addSubcommand("secret", new Secret()), "secret").exit());
     }
