@@ -226,7 +226,7 @@ public final class LaneView extends VBox {
             if (c == null) {
                 c = ReplayState.ClientView.initial(row.name);
             }
-            row.update(c, LaneViewModel.caption(s, c), LaneViewModel.status(c), flagged.contains(row.name),
+            row.update(c, LaneViewModel.caption(s, c), LaneViewModel.status(s, c), flagged.contains(row.name),
                     row.name.equals(vm.selectedProperty().get()), pitch, clientW);
             row.relocate(clientX, i * pitch + 4);
         }
