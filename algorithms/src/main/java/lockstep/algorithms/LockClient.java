@@ -41,6 +41,12 @@ public interface LockClient extends AutoCloseable {
         return false;
     }
 
+    /**
+     * The id the server gives the session this client is on now (0 before it has one). For looking at the server from
+     * outside (which session holds which watch); never written to a trace, which names clients instead.
+     */
+    long sessionId();
+
     /** True while the client's session is connected to a server. */
     boolean isConnected();
 

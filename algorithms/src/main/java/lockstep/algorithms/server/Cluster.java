@@ -46,6 +46,16 @@ public interface Cluster {
         return isRunning();
     }
 
+    /** The identity sessions authenticate with ({@link lockstep.algorithms.session.Credentials#NONE}: none). */
+    default lockstep.algorithms.session.Credentials credentials() {
+        return lockstep.algorithms.session.Credentials.NONE;
+    }
+
+    /** The root clients work under, put after their address as a chroot ("" for none: the whole tree). */
+    default String chroot() {
+        return "";
+    }
+
     /** Whether Lockstep may stop, start or kill these servers (an external ZooKeeper: no). */
     default boolean isControlled() {
         return true;

@@ -24,14 +24,16 @@ import org.apache.zookeeper.client.FourLetterWordMain;
  * server off, no limit on connections per client address, forceSync as for {@link EmbeddedZooKeeper}, every data
  * directory under one temporary home deleted on close. Servers are numbered 1..size() (their ZooKeeper server ids).
  *
- * <p>Steps: {@link #start(int)} starts every server and returns once a leader is elected and every server serves;
+ * <p>Steps: {@link #start(int)} starts every server and returns once the highest-numbered server leads and every server
+ * serves;
  * {@link #kill(int)} and {@link #restart(int)} change one server; {@link #awaitLeader()} says who leads once the
  * servers have settled, asking each server itself (the {@code srvr} four-letter word: {@code Mode: leader}), since
  * Curator's testing classes do not expose the quorum peer.
  *
- * <p>Guarantees: a method returns once its change has taken effect on the server it names; who is elected is the
- * servers' own decision (ZooKeeper's fast leader election prefers the highest server id among those with the newest
- * data, so it is the same in practice, but nothing here forces it).
+ * <p>Guarantees: a method returns once its change has taken effect on the server it names; the first leader is the
+ * highest-numbered server; who is elected after a kill is the servers' own decision (ZooKeeper's fast leader election
+ * prefers the highest server id among those with the newest data, so it is the same when every server has applied
+ * every write, which a lockstep run makes sure of, but nothing here forces it).
  */
 public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
 
@@ -77,9 +79,7 @@ public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
             cluster = new TestingCluster(specs);
             cluster.start();
             EmbeddedEnsemble ensemble = new EmbeddedEnsemble(cluster, List.copyOf(specs), home);
-            if (ensemble.awaitLeader() == 0) {
-                throw new IllegalStateException("the ensemble elected no leader");
-            }
+            ensemble.leadWithTheHighest();
             return ensemble;
         } catch (Exception | Error failedToStart) {
             if (cluster != null) {
@@ -92,6 +92,26 @@ public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
             Trees.delete(home);
             throw failedToStart;
         }
+    }
+
+    /**
+     * Makes the highest-numbered server the first leader, so that every run starts alike. With no data yet every
+     * server's history is equally new and ZooKeeper's election prefers the highest server id; but servers start one
+     * after another, and on a busy machine the first two can elect one of them before the last is up. Then the
+     * elected leader is restarted: the others, the highest among them, elect again, and it comes back as a follower.
+     */
+    private void leadWithTheHighest() throws Exception {
+        for (int attempt = 0; attempt < size(); attempt++) {
+            int leader = awaitLeader();
+            if (leader == 0) {
+                throw new IllegalStateException("the ensemble elected no leader");
+            }
+            if (leader == size()) {
+                return;
+            }
+            restart(leader);
+        }
+        throw new IllegalStateException("server " + size() + " did not become the leader");
     }
 
     private static int freeLoopbackPort() throws IOException {

@@ -9,4 +9,9 @@ class ChildrenWatchContractTest extends LockContract {
     protected String algorithm() {
         return "children-watch";
     }
+
+    @Override
+    protected boolean waitersWatchTheChildrenList() {
+        return true;
+    }
 }

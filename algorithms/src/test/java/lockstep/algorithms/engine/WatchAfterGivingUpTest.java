@@ -104,6 +104,8 @@ class WatchAfterGivingUpTest {
 
             assertTrue(serverWatches(waiter.getSessionId(), node),
                     "checkWatches only checks: the server keeps the session's watch");
+            // The client tells its watcher on its event thread, after removeWatches has returned.
+            Await.until(() -> !heard.isEmpty(), PATIENCE, "the watcher hears that it was removed");
             assertEquals(List.of(Watcher.Event.EventType.DataWatchRemoved), heard,
                     "the client library forgot its watcher and said so to it");
             owner.delete(node, -1);
@@ -130,7 +132,7 @@ class WatchAfterGivingUpTest {
     }
 
     @Test
-    void aWaiterThatTimesOutLeavesTheServersWatchOnItsPredecessor() throws Exception {
+    void aWaiterThatGivesUpLeavesTheServersWatchOnItsPredecessor() throws Exception {
         Connection connection = Connection.to(server.connectString());
         String lockPath = "/watch-after-timeout";
         try (LockClient holder = Algorithms.get("sequential").connect("c1", connection);
@@ -140,7 +142,23 @@ class WatchAfterGivingUpTest {
             held.acquire();
             String predecessor = lockPath + "/" + inspector.getChildren(lockPath, false).get(0);
 
-            assertFalse(impatient.lock(lockPath, LockMode.EXCLUSIVE).acquire(Duration.ofMillis(200)));
+            // Interrupted once it waits on its predecessor (a timeout takes the same way out, but a short one could
+            // expire before the watch is even set on a busy machine).
+            DistributedLock waiting = impatient.lock(lockPath, LockMode.EXCLUSIVE);
+            java.util.concurrent.CompletableFuture<Boolean> gaveUp = new java.util.concurrent.CompletableFuture<>();
+            Thread waiter = new Thread(() -> {
+                try {
+                    gaveUp.complete(waiting.acquire(Duration.ofMinutes(1)));
+                } catch (InterruptedException e) {
+                    gaveUp.complete(false);
+                } catch (Exception e) {
+                    gaveUp.completeExceptionally(e);
+                }
+            }, "c2");
+            waiter.start();
+            Await.until(() -> impatient.isWaitingForNotification(waiter), PATIENCE, "c2 waits on its predecessor");
+            waiter.interrupt();
+            assertFalse(gaveUp.get(PATIENCE.toSeconds(), TimeUnit.SECONDS));
 
             assertEquals(1, inspector.getChildren(lockPath, false).size(), "the waiter's node is gone");
             assertTrue(serverWatches(impatient.sessionId(), predecessor),

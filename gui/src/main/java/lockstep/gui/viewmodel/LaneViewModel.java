@@ -307,9 +307,9 @@ public final class LaneViewModel {
             case WAITING -> c.woken() ? "woken: re-checking"
                     : c.watching().equals(s.lockPath()) ? "watching the children"
                     : "watching " + nodeLabel(s, c.watching());
-            case HOLDING -> {
+            case HOLDING, STILL_HOLDING -> {
                 String node = ownPath(s, c.name());
-                String mode = "read".equals(c.mode()) ? " (read)" : "";
+                String mode = ("read".equals(c.mode()) ? " (read)" : "") + (c.holds() > 1 ? " x" + c.holds() : "");
                 yield node.isEmpty() ? "holds the lock" + mode : "holds " + nodeLabel(s, node).split(" ")[0] + mode;
             }
             case REQUESTING -> c.woken() ? "woken: re-checking"

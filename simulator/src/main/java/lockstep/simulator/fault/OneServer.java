@@ -48,12 +48,6 @@ final class OneServer {
     /** Kills server {@code server} (see the class comment) and returns once the clients have settled. */
     static void kill(FaultContext context, int server) throws Exception {
         boolean led = context.cluster().awaitLeader() == server;
-        int next = nextRunning(context, server);
-        for (String client : context.clients()) {
-            if (context.serverOf(client) == server && next != 0) {
-                context.moveClient(client, next, false);
-            }
-        }
         int running = 0;
         for (int s = 1; s <= context.cluster().size(); s++) {
             running += s != server && context.cluster().isUp(s) ? 1 : 0;
@@ -63,6 +57,12 @@ final class OneServer {
                 .filter(c -> led || quorumLost || context.serverOf(c) == server)
                 .toList();
         Map<String, Integer> seen = seen(context, hit);
+        int next = nextRunning(context, server);
+        for (String client : context.clients()) {
+            if (context.serverOf(client) == server && next != 0) {
+                context.moveClient(client, next, false);
+            }
+        }
         context.cluster().kill(server);
         disconnect(context, hit, seen);
         context.recordServers();

@@ -35,6 +35,9 @@ public final class ServerStart implements Fault {
 
     @Override
     public String refusal(FaultContext context, String client) {
+        if (!context.cluster().isControlled()) {
+            return "Lockstep does not control an external ZooKeeper (expected embedded servers)";
+        }
         return context.cluster().isRunning() ? "the servers are running (expected servers stopped by server stop)"
                 : null;
     }

@@ -35,6 +35,9 @@ public final class ServerStop implements Fault {
 
     @Override
     public String refusal(FaultContext context, String client) {
+        if (!context.cluster().isControlled()) {
+            return "Lockstep does not control an external ZooKeeper (expected embedded servers)";
+        }
         return context.cluster().isRunning() ? null : "the servers are stopped already (expected running servers)";
     }
 

@@ -169,11 +169,16 @@ final class Replay {
             // Still REQUESTING: the same attempt goes on; a wake-up followed by a re-check may yet end in waiting.
             woken = false;
         }
-        clients.put(e.client(), before.withState(e.state(), e.modeLabel(), e.watching()).withWoken(woken));
-        if (e.state() == State.HOLDING && was != State.HOLDING) {
+        // A holder's acquire counts one hold up, a release that leaves it holding one down: the client holds on.
+        State state = e.state() == State.STILL_HOLDING ? State.HOLDING : e.state();
+        int holds = e.state() == State.HOLDING ? (was == State.HOLDING ? before.holds() + 1 : 1)
+                : e.state() == State.STILL_HOLDING ? Math.max(1, before.holds() - 1) : 0;
+        clients.put(e.client(), before.withState(state, e.modeLabel(), e.watching()).withWoken(woken)
+                .withHolds(holds));
+        if (state == State.HOLDING && was != State.HOLDING) {
             holders.add(e.client());
             acquisitions++;
-        } else if (e.state() != State.HOLDING && was == State.HOLDING) {
+        } else if (state != State.HOLDING && was == State.HOLDING) {
             holders.remove(e.client());
         }
         if (e.state() == State.CRASHED || e.state() == State.EXPIRED) {

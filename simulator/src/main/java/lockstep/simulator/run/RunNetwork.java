@@ -31,7 +31,9 @@ final class RunNetwork implements Network, AutoCloseable {
 
     /** The address a client connects to: its own link to server {@code server} (1..N; 1 for a single server). */
     String connectStringFor(String client, int server) {
-        return network.link(client, cluster.connectStringOf(server)).connectString();
+        String target = cluster.connectStringOf(server);
+        return (cluster.isControlled() ? network.link(client, target) : network.linkToExternal(client, target))
+                .connectString();
     }
 
     /** {@code client}'s next connection goes to {@code server}; with {@code now}, its present one breaks at once. */

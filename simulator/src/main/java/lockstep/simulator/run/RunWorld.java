@@ -13,6 +13,7 @@ import lockstep.algorithms.LockClient;
 import lockstep.algorithms.server.Cluster;
 import lockstep.algorithms.server.EmbeddedEnsemble;
 import lockstep.algorithms.server.EmbeddedZooKeeper;
+import lockstep.algorithms.server.ExternalZooKeeper;
 import lockstep.algorithms.session.Connection;
 import lockstep.simulator.fault.Clock;
 import lockstep.simulator.replay.EnsembleView;
@@ -83,13 +84,18 @@ final class RunWorld implements AutoCloseable {
             }
         });
         this.lockPath = "/locks/" + slug(scenario.source());
-        this.connection = Connection.to(cluster.connectString()).withListener(gate);
+        this.connection = Connection.to(cluster.connectString()).withListener(gate)
+                .withCredentials(cluster.credentials());
         this.faults = new RunFaultContext(this);
         this.states = new ClientStates(trace, gate, clients.values());
     }
 
     static RunWorld open(Scenario scenario, Algorithms.Info algorithm, Scheduler scheduler, long seed)
             throws Exception {
+        Simulations.External external = Simulations.external();
+        if (external != null) {
+            return open(external(external), scenario, algorithm, scheduler, seed, true, null);
+        }
         return scenario.ensemble() > 1
                 ? open(EmbeddedEnsemble.start(scenario.ensemble()), scenario, algorithm, scheduler, seed, true, null)
                 : open(EmbeddedZooKeeper.start(), scenario, algorithm, scheduler, seed, true, null);
@@ -128,6 +134,16 @@ final class RunWorld implements AutoCloseable {
             throw e;
         }
         return world;
+    }
+
+    /** The external ZooKeeper, with this run's own root made; a problem is bad input, one line. */
+    private static ExternalZooKeeper external(Simulations.External external) throws Exception {
+        try {
+            return ExternalZooKeeper.open(external.connect(), external.credentials(), 5_000);
+        } catch (ExternalZooKeeper.ConnectionProblem problem) {
+            throw new lockstep.simulator.BadInputException("lockstep", "--connect " + external.connect() + ": "
+                    + problem.getMessage());
+        }
     }
 
     /**
@@ -201,7 +217,8 @@ final class RunWorld implements AutoCloseable {
         ExecutorService opener = Executors.newFixedThreadPool(Math.max(1, Math.min(16, scenario.clients().size())));
         try {
             for (String name : scenario.clients()) {
-                Connection own = connection.withConnectString(network.connectStringFor(name, serverOf(name)));
+                Connection own = connection.withConnectString(network.connectStringFor(name, serverOf(name))
+                        + cluster.chroot());
                 sessions.put(name, CompletableFuture.supplyAsync(() -> {
                     try {
                         return algorithm.connect(name, own);

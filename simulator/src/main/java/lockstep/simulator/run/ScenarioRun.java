@@ -175,14 +175,25 @@ final class ScenarioRun implements AutoCloseable {
             return;
         }
         switch (action.verb()) {
-            case ACQUIRE -> {
+            case ACQUIRE, TRY_ACQUIRE -> {
                 LockMode mode = modeFor(action.mode());
                 client.givingUp = false;
-                client.sessionAtStart = world.trace.state().client(client.name).session();
-                world.states.change(client.name, State.REQUESTING, mode, "");
-                client.start(Verb.ACQUIRE, mode, world.gate::poke);
+                boolean holds = world.trace.state().client(client.name).state() == State.HOLDING
+                        && !client.heldModes().isEmpty();
+                if (holds && scenario.reentrant()) {
+                    // The holder asks again with its own handle: one hold more, or (another mode) a downgrade or
+                    // an upgrade, which the lock grants, refuses or makes wait. It holds on meanwhile.
+                    client.start(action.verb(), client.handle(mode), true, world.gate::poke);
+                } else {
+                    client.sessionAtStart = world.trace.state().client(client.name).session();
+                    world.states.change(client.name, State.REQUESTING, mode, "");
+                    // Without reentrancy a holder's acquire is a request of its own, behind its own node.
+                    client.start(action.verb(), holds ? client.newHandle(mode) : client.handle(mode), false,
+                            world.gate::poke);
+                }
             }
-            case RELEASE -> client.start(Verb.RELEASE, client.actionMode(), world.gate::poke);
+            case RELEASE -> client.start(Verb.RELEASE, client.holding(releaseMode(action, client)), false,
+                    world.gate::poke);
             case WRITE -> world.resource.write(client);
         }
     }
@@ -201,6 +212,28 @@ final class ScenarioRun implements AutoCloseable {
         } catch (Exception e) {
             throw new RunStalledException("'" + text + "' failed: " + e.getMessage());
         }
+    }
+
+    /**
+     * Which lock a release gives back: the one the client holds, or the one the line names when it holds both the
+     * read and the write lock (after a downgrade's first step). A mutex ignores the mode.
+     */
+    private LockMode releaseMode(Action action, RunClient client) throws BadInputException {
+        List<LockMode> held = client.heldModes();
+        if (action.mode() != null && algorithm.isShared()) {
+            LockMode named = modeFor(action.mode());
+            if (!held.isEmpty() && !held.contains(named)) {
+                throw refuse(action, client.name + " cannot release the " + named.label() + " lock: it holds the "
+                        + held.get(0).label() + " lock (expected '" + client.name + " release "
+                        + held.get(0).label() + "')");
+            }
+            return named;
+        }
+        if (held.size() > 1) {
+            throw refuse(action, client.name + " holds both the write and the read lock (expected '" + client.name
+                    + " release read' or '" + client.name + " release write')");
+        }
+        return held.isEmpty() ? client.actionMode() : held.get(0);
     }
 
     private LockMode modeFor(Mode mode) {

@@ -57,6 +57,18 @@ final class ServerLook implements AutoCloseable {
             if (!serving.test(server)) {
                 continue;
             }
+            syncServer(server);
+        }
+    }
+
+    /**
+     * Syncs through the session on {@code server}. A session whose server was just down may still be reconnecting (a
+     * call meanwhile fails with a connection loss, at the pace of its own reconnect attempts) or may have expired: it
+     * is asked again, or replaced, until the stall timeout.
+     */
+    private void syncServer(int server) throws Exception {
+        long deadline = System.nanoTime() + Gate.STALL_NANOS;
+        while (true) {
             ZooKeeper session = perServer.get(server);
             if (session == null) {
                 session = open(cluster.connectStringOf(server));
@@ -64,10 +76,13 @@ final class ServerLook implements AutoCloseable {
             }
             try {
                 sync(session, "/");
-            } catch (Exception stale) {
-                // A session that expired while its server was down: a fresh one next time.
+                return;
+            } catch (KeeperException.SessionExpiredException expired) {
                 perServer.remove(server).close();
-                throw stale;
+            } catch (KeeperException.ConnectionLossException reconnecting) {
+                if (System.nanoTime() > deadline) {
+                    throw reconnecting;
+                }
             }
         }
     }
@@ -84,6 +99,7 @@ final class ServerLook implements AutoCloseable {
     private ZooKeeper session() throws Exception {
         if (zk == null) {
             zk = open(cluster.connectString());
+            cluster.credentials().authenticate(zk);
         }
         return zk;
     }

@@ -100,10 +100,10 @@ final class ActionLineReader {
     private static Mode mode(String verbWord, Verb verb, ScriptWords line) throws BadInputException {
         Word word = line.get(2);
         Optional<Mode> mode = Mode.fromWord(word.text());
-        if (verb != Verb.ACQUIRE) {
+        if (verb != Verb.ACQUIRE && verb != Verb.TRY_ACQUIRE && verb != Verb.RELEASE) {
             if (mode.isPresent()) {
-                throw Places.complaint(word.at(), "a mode is only for acquire (expected '" + line.get(0).text() + " "
-                        + verbWord + "' with no '" + word.text() + "')");
+                throw Places.complaint(word.at(), "a mode is only for acquire, try-acquire and release (expected '"
+                        + line.get(0).text() + " " + verbWord + "' with no '" + word.text() + "')");
             }
             return null;
         }

@@ -13,7 +13,7 @@ import java.util.stream.IntStream;
 /**
  * Writes a {@link Scenario} as the YAML {@link ScenarioLoader} reads: the keys in the loader's order, every step on
  * its own line, free text in double quotes. Guarantee: loading what it writes gives the same scenario (the same
- * title, description, seed, clients, fencing and steps, each step with the same text and meaning; only the places
+ * title, description, seed, clients, fencing, reentrant and steps, each step with the same text and meaning; only the places
  * differ, since they are the places in the new file), and writing that again gives the same bytes.
  */
 public final class ScenarioWriter {
@@ -35,6 +35,12 @@ public final class ScenarioWriter {
         out.append("clients: ").append(clients(scenario.clients())).append('\n');
         if (!scenario.fencing()) {
             out.append("fencing: false\n");
+        }
+        if (!scenario.reentrant()) {
+            out.append("reentrant: false\n");
+        }
+        if (scenario.ensemble() != 1) {
+            out.append("ensemble: ").append(scenario.ensemble()).append('\n');
         }
         out.append("script:\n");
         for (Step step : scenario.script()) {

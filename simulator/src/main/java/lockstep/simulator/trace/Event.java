@@ -231,7 +231,12 @@ public sealed interface Event {
 
     /** A client's lock state, as the window colours it. */
     enum State {
-        IDLE, REQUESTING, WAITING, HOLDING, RELEASED, GAVE_UP, CRASHED, EXPIRED;
+        IDLE, REQUESTING, WAITING, HOLDING, RELEASED, GAVE_UP, CRASHED, EXPIRED,
+        /**
+         * A holder gave back one of its holds and still holds the lock (a reentrant hold, or one side after a
+         * downgrade); {@code mode} is what it still holds. A replay shows it as {@code HOLDING}, one hold fewer.
+         */
+        STILL_HOLDING;
 
         /** The name used in traces ({@code gave-up}). */
         public String label() {

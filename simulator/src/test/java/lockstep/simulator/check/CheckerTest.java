@@ -174,7 +174,7 @@ class CheckerTest {
 
     @Test
     void everyInvariantHasAKindAndASentence() {
-        assertEquals(List.of("mutual-exclusion", "unfenced-write", "stuck-waiter", "orphaned-node",
+        assertEquals(List.of("mutual-exclusion", "unfenced-write", "stuck-waiter", "self-deadlock", "orphaned-node",
                         "watch-left-behind", "stale-holder"),
                 Checker.invariants().stream().map(Invariant::kind).toList());
         Checker.invariants().forEach(i -> assertEquals('.', i.sentence().charAt(i.sentence().length() - 1)));

@@ -38,7 +38,7 @@ class CliTest {
         assertEquals("", result.err());
         List<String> lines = result.out().lines().toList();
         assertEquals(6, Algorithms.all().size());
-        assertEquals(13, BuiltInScenarios.list().size());
+        assertEquals(16, BuiltInScenarios.list().size());
         for (Algorithms.Info info : Algorithms.all()) {
             assertTrue(lines.stream().anyMatch(l -> l.startsWith(info.name() + " ") && l.endsWith(info.description())),
                     () -> info.name() + " missing from\n" + result.out());
@@ -59,7 +59,7 @@ class CliTest {
         assertEquals(6, json.get("algorithms").size());
         assertEquals("naive", json.get("algorithms").get(0).get("name").asText());
         assertEquals("herd", json.get("algorithms").get(0).get("flags").get(0).asText());
-        assertEquals(13, json.get("scenarios").size());
+        assertEquals(16, json.get("scenarios").size());
         assertEquals("02-herd-effect", json.get("scenarios").get(1).get("name").asText());
     }
 
@@ -108,7 +108,7 @@ class CliTest {
     @Test
     void unknownOption() {
         assertBadInput("lockstep run: unknown option '--sed' (expected one of --algorithm, --seed, --trace, --json,"
-                + " --schedule, --help, --version, --debug)", "run", "02", "--sed", "3");
+                + " --schedule, --ensemble, --connect, --auth-env, --help, --version, --debug)", "run", "02", "--sed", "3");
         assertBadInput("lockstep list: unknown option '--tree' (expected one of --json, --markdown, --help, --version, --debug)",
                 "list", "--tree");
     }
@@ -128,7 +128,7 @@ class CliTest {
     void missingScenarioFile() {
         Path missing = dir.resolve("missing.yaml");
         assertBadInput(missing + ":1:1: cannot read the file (no such file)", "run", missing.toString());
-        assertBadInput("nope: no built-in scenario by that name (expected an id 01..13 or a name such as"
+        assertBadInput("nope: no built-in scenario by that name (expected an id 01..25 or a name such as"
                 + " 01-one-client)", "run", "nope");
     }
 
