@@ -77,11 +77,12 @@ class GuiCliTest {
 
     @Test
     void guiRefusesBadInputAsRunDoes() throws IOException {
-        String algorithms = "(expected one of naive, children-watch, sequential, rwlock, curator-mutex, curator-rwlock)";
+        String algorithms = "(expected one of " + String.join(", ", lockstep.algorithms.Algorithms.names()) + ")";
         assertBadInput("lockstep gui: --algorithm: unknown algorithm 'foo' " + algorithms, "gui", "02", "--algorithm",
                 "naive,foo");
-        assertBadInput("nosuch: no built-in scenario by that name (expected an id 01..20 or a name such as"
-                + " 01-one-client)", "gui", "nosuch");
+        var builtIns = lockstep.simulator.scenario.BuiltInScenarios.list();
+        assertBadInput("nosuch: no built-in scenario by that name (expected an id 01.."
+                + builtIns.get(builtIns.size() - 1).id() + " or a name such as 01-one-client)", "gui", "nosuch");
         Path missing = dir.resolve("missing.yaml");
         assertBadInput(missing + ":1:1: cannot read the file (no such file)", "gui", missing.toString());
         Path missingTrace = dir.resolve("missing.jsonl");

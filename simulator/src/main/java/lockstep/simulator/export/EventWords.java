@@ -31,6 +31,12 @@ final class EventWords {
             return "watch (" + Event.label(w.kind()) + ") for " + w.client() + " on " + w.path();
         } else if (event instanceof Event.WatchFired f) {
             return "<- " + f.type() + " " + f.path();
+        } else if (event instanceof Event.StrayNotification f) {
+            return "<- " + f.type() + " " + f.path() + " (stray: its watch was taken back, dropped)";
+        } else if (event instanceof Event.ServerRole r) {
+            return "server " + r.server() + " is " + r.role().label();
+        } else if (event instanceof Event.ClientServer c) {
+            return "connects to server " + c.server();
         } else if (event instanceof Event.NodeCreated n) {
             return "created " + n.path() + " (" + n.modeLabel() + ", " + n.owner() + ")";
         } else if (event instanceof Event.NodeDeleted n) {

@@ -69,6 +69,13 @@ public final class SequenceDiagram {
             group(title, arrow(ShivizLog.SERVER, call.client(), answer, answered ? ANSWER : FAULT, true), event);
         } else if (event instanceof Event.WatchFired f) {
             group(title, arrow(ShivizLog.SERVER, f.client(), f.type() + " " + f.path(), NOTIFY, false), event);
+        } else if (event instanceof Event.StrayNotification f) {
+            group(title, arrow(ShivizLog.SERVER, f.client(), f.type() + " " + f.path() + " (stray)", ANSWER, true),
+                    event);
+        } else if (event instanceof Event.ServerRole r) {
+            group(title, dot(ShivizLog.SERVER, EventWords.local(r), r.role() == Event.Role.DOWN ? FAULT : "#555"), event);
+        } else if (event instanceof Event.ClientServer c) {
+            group(title, dot(c.client(), EventWords.local(c), "#555"), event);
         } else if (event instanceof Event.Write w) {
             group(title, arrow(w.client(), ShivizLog.RESOURCE, EventWords.resourceAnswer(w), w.accepted() ? OK : FAULT,
                     false), event);

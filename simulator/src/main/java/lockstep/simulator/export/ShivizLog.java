@@ -21,10 +21,11 @@ import lockstep.simulator.trace.Event;
  *   <li>A call is three events: the client sends it, the server handles it (its clock takes the client's), the client
  *       gets the answer (its clock takes the server's). A call that got no answer ({@code connectionloss},
  *       {@code systemerror}) is one event on the client.</li>
- *   <li>Node, watch and server-fault events are the server's own events.</li>
+ *   <li>Node, watch, server-role and server-fault events are the servers' own events (an ensemble's servers are one
+ *       host here: the lock sees one service).</li>
  *   <li>A notification is received by its client from the server event that changed the watched node (the node
  *       itself, or for a children watch a child of it): the client's clock takes that event's clock, so ShiViz draws
- *       the arrow from the write to the notification.</li>
+ *       the arrow from the write to the notification. A stray notification (for a watch the client took back) too.</li>
  *   <li>A write to the resource is sent by its client and received by the resource.</li>
  *   <li>Script lines, narration, choices and the run's start and end belong to no host and are left out.</li>
  * </ol>
@@ -87,7 +88,13 @@ public final class ShivizLog {
         } else if (event instanceof Event.WatchSet w) {
             local(SERVER, EventWords.local(w), null);
         } else if (event instanceof Event.WatchFired f) {
-            local(f.client(), f.client() + " " + EventWords.local(f), cause(f));
+            local(f.client(), f.client() + " " + EventWords.local(f), cause(f.path(), f.type()));
+        } else if (event instanceof Event.StrayNotification f) {
+            local(f.client(), f.client() + " " + EventWords.local(f), cause(f.path(), f.type()));
+        } else if (event instanceof Event.ServerRole r) {
+            local(SERVER, EventWords.local(r), null);
+        } else if (event instanceof Event.ClientServer c) {
+            local(c.client(), c.client() + " " + EventWords.local(c), null);
         } else if (event instanceof Event.ClientState s) {
             local(s.client(), s.client() + " is " + EventWords.local(s), null);
         } else if (event instanceof Event.Connection c) {
@@ -102,11 +109,14 @@ public final class ShivizLog {
         // script lines, narration, choices, start and end: not an event of any host
     }
 
-    /** The server's clock at the change that fired {@code fired}, or its clock now when the trace has none. */
-    private Map<String, Integer> cause(Event.WatchFired fired) {
+    /**
+     * The server's clock at the change that fired a notification of {@code type} on {@code path}, or its clock now
+     * when the trace has none.
+     */
+    private Map<String, Integer> cause(String path, EventType type) {
         Map<String, Integer> change = null;
-        if (fired.type() == EventType.NodeChildrenChanged) {
-            String prefix = fired.path().endsWith("/") ? fired.path() : fired.path() + "/";
+        if (type == EventType.NodeChildrenChanged) {
+            String prefix = path.endsWith("/") ? path : path + "/";
             int latest = -1;
             for (Map.Entry<String, Map<String, Integer>> entry : lastChange.entrySet()) {
                 int server = entry.getValue().getOrDefault(SERVER, 0);
@@ -117,7 +127,7 @@ public final class ShivizLog {
                 }
             }
         } else {
-            change = lastChange.get(fired.path());
+            change = lastChange.get(path);
         }
         return change != null ? change : clocks.getOrDefault(SERVER, Map.of());
     }
