@@ -43,7 +43,7 @@ final class WhatFits {
         }
         State now = view.state();
         return switch (verb) {
-            case ACQUIRE -> now != State.REQUESTING && now != State.WAITING && now != State.HOLDING
+            case ACQUIRE, TRY_ACQUIRE -> now != State.REQUESTING && now != State.WAITING && now != State.HOLDING
                     && view.sessionAlive();
             case RELEASE, WRITE -> now == State.HOLDING;
         };
@@ -195,6 +195,21 @@ final class WhatFits {
 
         @Override
         public void afterExpiryLearned(String client) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public int serverOf(String client) {
+            return 1; // a search runs on one server
+        }
+
+        @Override
+        public void moveClient(String client, int server, boolean now) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void recordServers() {
             throw new UnsupportedOperationException();
         }
 
