@@ -77,7 +77,7 @@ class GuiCliTest {
 
     @Test
     void guiRefusesBadInputAsRunDoes() throws IOException {
-        String algorithms = "(expected one of naive, children-watch, sequential, rwlock, curator-mutex, curator-rwlock)";
+        String algorithms = "(expected one of " + String.join(", ", lockstep.algorithms.Algorithms.names()) + ")";
         assertBadInput("lockstep gui: --algorithm: unknown algorithm 'foo' " + algorithms, "gui", "02", "--algorithm",
                 "naive,foo");
         assertBadInput("nosuch: no built-in scenario by that name (expected an id 01..20 or a name such as"
