@@ -71,6 +71,21 @@ final class CompactGif {
                 descriptor.setAttribute("imageWidth", Integer.toString(box[2]));
                 descriptor.setAttribute("imageHeight", Integer.toString(box[3]));
                 descriptor.setAttribute("interlaceFlag", "FALSE");
+                // The palette itself, named in every frame: without it the writer falls back to its web palette.
+                IIOMetadataNode table = FrameRenderer.child(root, "LocalColorTable");
+                while (table.getLength() > 0) {
+                    table.removeChild(table.item(0));
+                }
+                table.setAttribute("sizeOfLocalColorTable", "256");
+                table.setAttribute("sortFlag", "FALSE");
+                for (int k = 0; k < 256; k++) {
+                    IIOMetadataNode entry = new IIOMetadataNode("ColorTableEntry");
+                    entry.setAttribute("index", Integer.toString(k));
+                    entry.setAttribute("red", Integer.toString((palette[k] >> 16) & 0xFF));
+                    entry.setAttribute("green", Integer.toString((palette[k] >> 8) & 0xFF));
+                    entry.setAttribute("blue", Integer.toString(palette[k] & 0xFF));
+                    table.appendChild(entry);
+                }
                 IIOMetadataNode gce = FrameRenderer.child(root, "GraphicControlExtension");
                 gce.setAttribute("disposalMethod", "doNotDispose");
                 gce.setAttribute("userInputFlag", "FALSE");
