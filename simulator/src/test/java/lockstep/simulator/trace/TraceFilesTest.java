@@ -145,7 +145,7 @@ class TraceFilesTest {
         assertEquals("t.jsonl:2:15: \"type\" names an unknown event type \"teleport\" (one of run-started, script-line, "
                 + "narration, call, watch-set, watch-fired, stray-notification, node-created, node-deleted, client-state, "
                 + "fault, choice, "
-                + "connection, write, run-ended)", message);
+                + "connection, server-role, client-server, write, run-ended)", message);
     }
 
     @Test
