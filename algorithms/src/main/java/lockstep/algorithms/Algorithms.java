@@ -12,6 +12,12 @@ import java.util.function.Function;
 import lockstep.algorithms.curator.CuratorLockClient;
 import lockstep.algorithms.curator.CuratorRecipe;
 import lockstep.algorithms.engine.ZkLockClient;
+import lockstep.algorithms.gallery.AssumeOnWake;
+import lockstep.algorithms.gallery.ExistsStall;
+import lockstep.algorithms.gallery.NameSort;
+import lockstep.algorithms.gallery.NoProtection;
+import lockstep.algorithms.gallery.PersistentNode;
+import lockstep.algorithms.gallery.ReaderCountsHigherWriters;
 import lockstep.algorithms.session.Connection;
 
 /**
@@ -89,6 +95,31 @@ public final class Algorithms {
                 EnumSet.of(Flag.FAIR, Flag.REENTRANT, Flag.SHARED, Flag.REFERENCE),
                 HerdCount.oneWakeUpPerRelease(), Outcome.correct(),
                 (name, connection) -> CuratorLockClient.connect(name, connection, CuratorRecipe.READ_WRITE));
+        // The bug gallery: each shows its finding in its built-in scenario NN-<name>.yaml; see docs/bugs/<name>.md.
+        register("bug-assume-on-wake", "takes the lock when its watched predecessor goes away, without looking again",
+                "bug: a wake-up is taken to mean 'my turn'", EnumSet.of(Flag.BUG), null,
+                Outcome.bug("mutual-exclusion", "two holders when a waiter in the middle gives up"),
+                ours(mode -> new AssumeOnWake()));
+        register("bug-exists-stall", "watches its predecessor with exists and waits even when exists found it gone",
+                "bug: waits on exists() even when it returned null", EnumSet.of(Flag.BUG), null,
+                Outcome.bug("stuck-waiter", "waits forever for a predecessor that was already gone"),
+                ours(mode -> new ExistsStall()));
+        register("bug-name-sort", "sorts the children by whole name, unique prefix included (ZOOKEEPER-2931)",
+                "bug: sorts by whole name, not by sequence", EnumSet.of(Flag.BUG), null,
+                Outcome.bug("mutual-exclusion", "two holders when a later client's name sorts first"),
+                ours(mode -> new NameSort()));
+        register("bug-reader-counts-higher-writers", "a reader also waits for write nodes above its own (Kazoo #649)",
+                "bug: a reader waits for later writers too", EnumSet.of(Flag.SHARED, Flag.BUG), null,
+                Outcome.bug("stuck-waiter", "a reader and the writer behind it wait for each other: a deadlock"),
+                ours(mode -> new ReaderCountsHigherWriters()));
+        register("bug-persistent-node", "the request node is persistent, not ephemeral",
+                "bug: lock nodes outlive their owners", EnumSet.of(Flag.BUG), null,
+                Outcome.bug("stuck-waiter", "a crashed holder's node blocks everyone forever"),
+                ours(mode -> new PersistentNode()));
+        register("bug-no-protection", "no unique tag in node names: a create whose reply is lost is simply retried",
+                "bug: retries a lost create blindly", EnumSet.of(Flag.BUG), null,
+                Outcome.bug("stuck-waiter", "the orphan of a lost create reply blocks the queue"),
+                ours(mode -> new NoProtection()));
     }
 
     private Algorithms() {
@@ -108,6 +139,16 @@ public final class Algorithms {
     /** Every algorithm, in registry order. */
     public static List<Info> all() {
         return List.copyOf(REGISTRY.values());
+    }
+
+    /** The correct algorithms, in registry order: what the contract and every fault's example are run with. */
+    public static List<Info> correct() {
+        return REGISTRY.values().stream().filter(info -> !info.isBug()).toList();
+    }
+
+    /** The bug gallery's algorithms, in registry order. */
+    public static List<Info> bugs() {
+        return REGISTRY.values().stream().filter(Info::isBug).toList();
     }
 
     public static List<String> names() {

@@ -19,6 +19,16 @@ public sealed interface Decision {
         }
     }
 
+    /**
+     * Watch one node as {@link WatchNode} does, and when the watch fires take the lock without looking again: the
+     * notification is taken to mean "my turn" (a bug of the gallery: the node may have gone for another reason).
+     */
+    record WatchNodeThenHold(String node) implements Decision {
+        public WatchNodeThenHold {
+            Objects.requireNonNull(node, "node");
+        }
+    }
+
     /** Watch the lock node's children (getChildren with a watch) and look again on any change: the herd. */
     record WatchChildren() implements Decision {
     }

@@ -25,12 +25,18 @@ public interface DistributedLock {
     void acquire() throws Exception;
 
     /**
-     * Waits at most {@code timeout}; on timeout gives up (our node is deleted, so nothing is left behind) and returns
-     * false.
+     * Waits at most {@code timeout}; on timeout gives up and returns false. Our node is deleted. Lockstep's engine
+     * takes its watcher back with {@code removeWatches}, which only the client library honours: the server keeps its
+     * watch until it fires, and that notification then reaches a client that drops it (a stray notification).
+     * Curator's recipes leave their watcher in place.
      */
     boolean acquire(Duration timeout) throws Exception;
 
-    /** One look: true when the lock was free for us right away; otherwise nothing is left behind. */
+    /**
+     * One look: true when the lock was free for us right away; otherwise our node is deleted. Lockstep's engine looks
+     * without a watch, so it leaves nothing behind; Curator's recipes set a watch on the predecessor before they see
+     * that the time is up, and leave it.
+     */
     default boolean tryAcquire() throws Exception {
         return acquire(Duration.ZERO);
     }

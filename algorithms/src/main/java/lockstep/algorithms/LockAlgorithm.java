@@ -31,6 +31,11 @@ public interface LockAlgorithm {
         return RequestNode.PROTECTED_SEQUENTIAL;
     }
 
+    /** How the engine sets the watch on the one node a {@link Decision.WatchNode} names. */
+    default NodeWatch nodeWatch() {
+        return NodeWatch.GET_DATA;
+    }
+
     /**
      * True when the algorithm lists the children WITH a watch on every look (the herd variant), so a waiter wakes on
      * any change of the children; false when it lists them without one and watches only what {@link #decide} names.

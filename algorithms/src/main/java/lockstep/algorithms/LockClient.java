@@ -18,6 +18,14 @@ public interface LockClient extends AutoCloseable {
      */
     boolean isWaitingForNotification(Thread thread);
 
+    /**
+     * False when a notification for {@code watcher} reaches a handle that already holds the lock (its leftover watch):
+     * it wakes none of the client's requests. True when it may wake one, or when the client cannot tell.
+     */
+    default boolean notificationWakesItsHandle(org.apache.zookeeper.Watcher watcher) {
+        return true;
+    }
+
     /** The session ends abruptly, as when the process dies: no release, the server deletes its ephemeral nodes. */
     void crash();
 

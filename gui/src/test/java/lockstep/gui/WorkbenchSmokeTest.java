@@ -124,8 +124,11 @@ class WorkbenchSmokeTest {
         robot.interact(() -> cursor.seek(cursor.beats().lastBeatOfStep(2)));
         WaitForAsyncUtils.waitForFxEvents();
 
-        robot.rightClickOn(robot.from(stage.getScene().getRoot()).lookup("#lane-sequential #client-c1")
+        // The first lane's row: well inside the headless screen whatever the window's size.
+        robot.rightClickOn(robot.from(stage.getScene().getRoot()).lookup("#lane-naive #client-c1")
                 .queryAs(javafx.scene.Node.class));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("c1", cursor.lanes().get(0).selectedProperty().get(), "the press selects the client");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#branch-expire").tryQuery().isPresent());
         robot.clickOn("#branch-expire");
 
@@ -133,7 +136,7 @@ class WorkbenchSmokeTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(3, vm.getCursor().lanes().size());
         assertTrue(robot.lookup("#lane-branch-2").tryQuery().isPresent(), "the branch is drawn as a third lane");
-        assertTrue(vm.getCursor().lanes().get(2).title().startsWith("sequential + c1 expire at line "),
+        assertTrue(vm.getCursor().lanes().get(2).title().startsWith("naive + c1 expire at line "),
                 vm.getCursor().lanes().get(2).title());
         assertTrue(robot.lookup("#lane-naive").tryQuery().isPresent() && robot.lookup("#lane-sequential").tryQuery()
                 .isPresent(), "the original lanes stay");

@@ -19,7 +19,9 @@ import lockstep.algorithms.Decision;
 import lockstep.algorithms.DistributedLock;
 import lockstep.algorithms.LockAlgorithm;
 import lockstep.algorithms.LockMode;
+import lockstep.algorithms.NameTag;
 import lockstep.algorithms.NodeName;
+import lockstep.algorithms.NodeWatch;
 import lockstep.algorithms.RequestNode;
 import lockstep.algorithms.session.Wakeup;
 
@@ -76,6 +78,11 @@ public final class LockEngine implements DistributedLock {
         this.mode = mode;
         this.algorithm = algorithm;
         this.owner = client.name() + "#" + client.nextHandleNumber();
+    }
+
+    /** True when {@code candidate} is this handle's watcher. */
+    boolean listensWith(Watcher candidate) {
+        return watcher == candidate;
     }
 
     /** The path of the node this handle holds or waits with, or null. */
@@ -155,10 +162,7 @@ public final class LockEngine implements DistributedLock {
 
     private boolean acquireLoop(long deadline) throws Exception {
         RequestNode request = algorithm.requestNode();
-        // Curator draws its tag with UUID.randomUUID(), from SecureRandom: a uniqueness tag needs no secret, and a
-        // 128-bit draw from a thread's own generator is as unique among one lock's children, at a fraction of the cost.
-        ThreadLocalRandom random = ThreadLocalRandom.current();
-        String tag = request.protectedName() ? "_c_" + new UUID(random.nextLong(), random.nextLong()) + "-" : "";
+        String tag = tag(request.tag());
         while (true) {
             ensureSessionAlive();
             if (ourPath == null) {
@@ -176,23 +180,57 @@ public final class LockEngine implements DistributedLock {
             if (System.nanoTime() >= deadline) {
                 return false; // out of time: no point in setting a watch
             }
-            if (decision instanceof Decision.WatchNode watch) {
-                String watched = lockPath + "/" + watch.node();
-                if (!sight.watched(watched)) {
-                    try {
-                        // getData, not exists: on a node that is already gone it fails and leaves no watch behind.
-                        retrying(deadline, () -> client.zk().getData(watched, watcher, null));
-                    } catch (KeeperException.NoNodeException gone) {
-                        continue; // the node we would wait for is gone already: look again
-                    }
+            String node = decision instanceof Decision.WatchNode watch ? watch.node()
+                    : decision instanceof Decision.WatchNodeThenHold watch ? watch.node() : null;
+            if (node != null) {
+                String watched = lockPath + "/" + node;
+                if (!sight.watched(watched) && !watchNode(watched, deadline)) {
+                    continue; // the node we would wait for is gone already: look again
                 }
                 if (!waitForNotification(watched, armed, deadline)) {
                     return false;
+                }
+                if (decision instanceof Decision.WatchNodeThenHold) {
+                    return true; // the decision takes the notification to mean "my turn", without looking again
                 }
             } else if (!waitForNotification(lockPath, armed, deadline)) {
                 return false;
             }
         }
+    }
+
+    /**
+     * Sets the watch on {@code path} as the algorithm's {@link NodeWatch} says; false when the node is gone and no
+     * watch was left (look again).
+     */
+    private boolean watchNode(String path, long deadline) throws Exception {
+        if (algorithm.nodeWatch() == NodeWatch.EXISTS_THEN_WAIT) {
+            // exists leaves a watch even on a missing node (for its creation); this recipe waits whatever it returned.
+            retrying(deadline, () -> client.zk().exists(path, watcher));
+            return true;
+        }
+        try {
+            // getData, not exists: on a node that is already gone it fails and leaves no watch behind.
+            retrying(deadline, () -> client.zk().getData(path, watcher, null));
+            return true;
+        } catch (KeeperException.NoNodeException gone) {
+            return false;
+        }
+    }
+
+    /** The unique part our node's name begins with, for {@code tag}. */
+    private String tag(NameTag tag) {
+        return switch (tag) {
+            // Curator draws its tag with UUID.randomUUID(), from SecureRandom: a uniqueness tag needs no secret, and
+            // a 128-bit draw from a thread's own generator is as unique among one lock's children, at a fraction of
+            // the cost.
+            case UNIQUE -> {
+                ThreadLocalRandom random = ThreadLocalRandom.current();
+                yield "_c_" + new UUID(random.nextLong(), random.nextLong()) + "-";
+            }
+            case CLIENT -> "_c_" + client.name() + "-";
+            case NONE -> "";
+        };
     }
 
     /**
@@ -294,6 +332,9 @@ public final class LockEngine implements DistributedLock {
                     throw lost;
                 }
                 awaitConnection(deadline, lost);
+                if (!request.isProtected()) {
+                    continue; // nothing tells which node is ours: create again (an orphan, if the first one was made)
+                }
                 // The create may have reached the server: find our node by its tag before making another.
                 List<String> names = retrying(deadline, () -> client.zk().getChildren(lockPath, false));
                 for (String name : names) {

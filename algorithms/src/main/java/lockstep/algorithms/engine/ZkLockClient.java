@@ -141,6 +141,11 @@ public final class ZkLockClient implements LockClient {
     }
 
     @Override
+    public boolean notificationWakesItsHandle(org.apache.zookeeper.Watcher watcher) {
+        return engines.stream().noneMatch(engine -> engine.isHeld() && engine.listensWith(watcher));
+    }
+
+    @Override
     public boolean isWaitingForNotification(Thread thread) {
         return engines.stream().anyMatch(LockEngine::isWaitingForNotification);
     }

@@ -124,6 +124,8 @@ public final class WorkbenchView extends BorderPane {
             } else {
                 cursor.forward();
             }
+        } else if (code == KeyCode.F) {
+            cursor.nextFinding();
         } else if (code == KeyCode.UP || code == KeyCode.DOWN) {
             cursor.focusedLaneModel().selectNext(code == KeyCode.UP ? -1 : 1);
         } else if (code == KeyCode.ENTER || code == KeyCode.CONTEXT_MENU) {

@@ -30,6 +30,8 @@ public final class EventText {
             return w.client();
         } else if (e instanceof Event.Connection c) {
             return c.client();
+        } else if (e instanceof Event.ClientServer c) {
+            return c.client();
         }
         return "";
     }
@@ -64,6 +66,10 @@ public final class EventText {
             return "connection: " + c.state().label();
         } else if (e instanceof Event.Write w) {
             return "write, token " + w.token() + (w.accepted() ? "" : " (refused)");
+        } else if (e instanceof Event.ServerRole r) {
+            return "server " + r.server() + ": " + r.role().label();
+        } else if (e instanceof Event.ClientServer c) {
+            return "→ server " + c.server();
         } else if (e instanceof Event.RunEnded r) {
             return "end: " + r.outcome();
         }

@@ -105,6 +105,9 @@ public final class LaneViewModel {
      * The server box's text: "server up", or what happened to it in this script line ("server restarted"); sessions that ended say how in their client's row (crashed: closed; expired: ended by the server).
      */
     private String serverText(int i, ReplayState s) {
+        if (s.ensemble().isEnsemble()) {
+            return ensembleText(s.ensemble());
+        }
         if (!s.serverRunning()) {
             return "server stopped";
         }
@@ -123,6 +126,14 @@ public final class LaneViewModel {
             return last.equals("server-start") ? "server started again" : "server restarted";
         }
         return restarts == 0 ? "server up" : "server up (restarted)";
+    }
+
+    /** An ensemble's server box: each server's number and role, the leader marked ("s1 follower · s3 ★leader"). */
+    static String ensembleText(lockstep.simulator.replay.EnsembleView ensemble) {
+        List<String> parts = new ArrayList<>();
+        ensemble.roles().forEach((server, role) -> parts.add("s" + server + " "
+                + (role == Event.Role.LEADER ? "\u2605leader" : role.label())));
+        return String.join(" · ", parts);
     }
 
     /** "this line: 1 release · 9 woken · 1 wins" ("" when the script line released nothing and woke no one). */
@@ -343,6 +354,17 @@ public final class LaneViewModel {
      * "reconnected", "expired", "closed", "session 2" (a new session after an expiry), joined by " · ". A connection
      * word that only repeats the state word (crashed and closed, expired and expired) is left out.
      */
+    public static String status(ReplayState s, ReplayState.ClientView c) {
+        String words = status(c);
+        int server = s.ensemble().serverOf(c.name());
+        if (server == 0) {
+            return words;
+        }
+        // On an ensemble: the server the client's connection goes to, first, so it reads as the row's line to it.
+        return words.isEmpty() ? "\u2192 s" + server : "\u2192 s" + server + " · " + words;
+    }
+
+    /** {@link #status(ReplayState, ReplayState.ClientView)} without the ensemble. */
     public static String status(ReplayState.ClientView c) {
         List<String> words = new ArrayList<>();
         if (c.paused()) {

@@ -77,7 +77,7 @@ class GuiCliTest {
 
     @Test
     void guiRefusesBadInputAsRunDoes() throws IOException {
-        String algorithms = "(expected one of naive, children-watch, sequential, rwlock, curator-mutex, curator-rwlock)";
+        String algorithms = "(expected one of " + String.join(", ", lockstep.algorithms.Algorithms.names()) + ")";
         assertBadInput("lockstep gui: --algorithm: unknown algorithm 'foo' " + algorithms, "gui", "02", "--algorithm",
                 "naive,foo");
         var builtIns = lockstep.simulator.scenario.BuiltInScenarios.list();
@@ -166,7 +166,7 @@ class GuiCliTest {
         }
         Result unknown = run(Launcher.commandLine(), "frob");
         assertEquals(2, unknown.exit());
-        assertEquals(List.of("lockstep: unknown command 'frob' (expected one of run, check, list, bench, herd, export, help, gui,"
+        assertEquals(List.of("lockstep: unknown command 'frob' (expected one of run, check, list, bench, herd, explore, export, help, gui,"
                 + " render, docs-images)"), unknown.errLines());
     }
 

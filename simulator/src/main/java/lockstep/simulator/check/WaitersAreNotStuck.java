@@ -5,6 +5,7 @@ import java.util.List;
 
 import lockstep.simulator.replay.ReplayState.ClientView;
 import lockstep.simulator.replay.ReplayState.Watch;
+import lockstep.simulator.replay.ReplayState.Znode;
 import lockstep.simulator.trace.Event.State;
 import lockstep.algorithms.session.WatchKind;
 
@@ -40,10 +41,46 @@ final class WaitersAreNotStuck implements Invariant {
                         + " (stuck waiter)"));
             } else if (run.end().holders().isEmpty()) {
                 findings.add(new Breach(at, List.of(client.name()), "event " + at + ": " + client.name()
-                        + " is still waiting but nobody holds the lock (stuck waiter)"));
+                        + " is still waiting but nobody holds the lock" + blockedBy(client, run) + " (stuck waiter)"));
             }
         }
         return findings;
+    }
+
+    /**
+     * What keeps a waiter waiting while nobody holds, when the trace tells: a node of its own it does not know of, a
+     * node left by a client that is out of the contest (nobody will delete it), or a waiter waiting for it in turn (a
+     * deadlock). Empty otherwise.
+     */
+    private static String blockedBy(ClientView client, CheckedRun run) {
+        Znode node = run.end().znodes().get(client.watching());
+        if (node == null && !client.watching().isEmpty()) {
+            return ": it waits on " + client.watching() + ", which is gone; an exists watch waits for it to be created"
+                    + " again, and nobody will";
+        }
+        if (node == null || node.owner().isEmpty()) {
+            return "";
+        }
+        String what = ": it waits behind " + node.name();
+        if (node.owner().equals(client.name())) {
+            return what + ", a node of its own it does not know of";
+        }
+        ClientView owner = run.end().clients().get(node.owner());
+        if (owner == null) {
+            return "";
+        }
+        if (owner.state() == State.WAITING) {
+            Znode theirs = run.end().znodes().get(owner.watching());
+            if (theirs != null && theirs.owner().equals(client.name())) {
+                return ": it waits for " + owner.name() + ", which waits for " + client.name() + " (a deadlock)";
+            }
+            return "";
+        }
+        if (owner.state() != State.HOLDING) {
+            return what + ", left by " + owner.name() + ", which " + Sentences.doing(owner.state())
+                    + ": nobody will delete it";
+        }
+        return "";
     }
 
     /** An exists watch fires when its node appears; other watches only while their node is there to change. */

@@ -252,6 +252,11 @@ final class RunWorld implements AutoCloseable {
                 RunClient c = clients.get(client);
                 return c.session.isWaitingForNotification(c.worker.thread());
             }
+
+            @Override
+            public boolean isWokenBy(String client, lockstep.algorithms.session.Delivery delivery) {
+                return clients.get(client).session.notificationWakesItsHandle(delivery.watcher());
+            }
         });
     }
 

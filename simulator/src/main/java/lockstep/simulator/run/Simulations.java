@@ -104,6 +104,12 @@ public final class Simulations {
         } catch (IllegalArgumentException unknown) {
             throw new BadInputException("lockstep", unknown.getMessage());
         }
+        return run(scenario, info, seed, scheduler);
+    }
+
+    /** {@link #run(Scenario, String, long, Scheduler)} with an algorithm given as it is, registered or not. */
+    public static List<Event> run(Scenario scenario, Algorithms.Info info, long seed, Scheduler scheduler)
+            throws BadInputException {
         try (ScenarioRun run = new ScenarioRun(onTheChosenServers(scenario), info, seed, scheduler)) {
             return run.run();
         } catch (BadInputException bad) {

@@ -75,12 +75,30 @@ class CheckerTest {
     }
 
     @Test
+    void aHolderWaitingBehindItsOwnNodeIsASelfDeadlockNotAStuckWaiter() {
+        TraceBuilder t = TraceBuilder.herd("c1").requesting("c1").creates("c1", 1).holding("c1")
+                .requesting("c1").creates("c1", 2).waiting("c1", "/lockstep/herd/lock-0000000001").ended();
+        assertEquals(List.of("event " + t.last() + ": c1 waits, but the lock is held by its own node lock-0000000001:"
+                + " it asked again while holding, and only its own release could let it in (self-deadlock)"),
+                messages(t.build(), "self-deadlock"));
+        assertEquals(List.of(), messages(t.build(), "stuck-waiter"));
+    }
+
+    @Test
+    void aWaiterThatNeverHeldIsNoSelfDeadlock() {
+        TraceBuilder t = TraceBuilder.herd("c1", "c2").requesting("c1").creates("c1", 1).holding("c1")
+                .requesting("c2").creates("c2", 2).waiting("c2", "/lockstep/herd/lock-0000000001").ended();
+        assertEquals(List.of(), messages(t.build(), "self-deadlock"));
+    }
+
+    @Test
     void aWaiterWhileNobodyHoldsTheLockIsStuck() {
         TraceBuilder t = TraceBuilder.herd("c1", "c2");
         t.requesting("c1").creates("c1", 1).holding("c1").requesting("c2").creates("c2", 2)
                 .watch("c2", t.node(1), WatchKind.EXISTS).waiting("c2", t.node(1))
                 .fault("crash", "c1", "").state("c1", State.CRASHED, "", "").ended();
-        assertEquals(List.of("event " + t.last() + ": c2 is still waiting but nobody holds the lock (stuck waiter)"),
+        assertEquals(List.of("event " + t.last() + ": c2 is still waiting but nobody holds the lock: it waits behind"
+                        + " lock-0000000001, left by c1, which has crashed: nobody will delete it (stuck waiter)"),
                 messages(t.build(), "stuck-waiter"));
     }
 
@@ -128,6 +146,13 @@ class CheckerTest {
     }
 
     @Test
+    void aHoldersChildrenWatchOnTheLockIsNotLeftBehindItsReleaseFiresIt() {
+        TraceBuilder t = TraceBuilder.herd("c1").requesting("c1").creates("c1", 1)
+                .watch("c1", "/lockstep/herd", WatchKind.CHILDREN).holding("c1").ended();
+        assertEquals(List.of(), messages(t.build(), "watch-left-behind"));
+    }
+
+    @Test
     void aWaitersWatchIsNotLeftBehind() {
         TraceBuilder t = Runs.cleanQueue();
         t.requesting("c1").creates("c1", 3).holding("c1").requesting("c2").creates("c2", 4)
@@ -137,7 +162,7 @@ class CheckerTest {
 
     @Test
     void findingsComeInTheInvariantsOrderAndPointAtTheirEvent() {
-        List<Event> trace = TraceBuilder.herd("c1", "c2").holding("c1").watch("c1", "/lockstep/herd", WatchKind.CHILDREN)
+        List<Event> trace = TraceBuilder.herd("c1", "c2").holding("c1").watch("c1", "/lockstep/other", WatchKind.EXISTS)
                 .holding("c2").ended().build();
         List<Finding> findings = Checker.check(trace);
         assertEquals(List.of("mutual-exclusion", "watch-left-behind"), findings.stream().map(Finding::kind).toList());

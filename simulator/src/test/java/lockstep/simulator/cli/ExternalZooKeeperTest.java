@@ -136,7 +136,8 @@ class ExternalZooKeeperTest {
                 Event last = trace.get(trace.size() - 1);
                 assertTrue(last instanceof Event.RunEnded e && e.outcome().equals("completed"),
                         builtIn.name() + " " + algorithm + ": " + last);
-                List<String> expected = builtIn.name().startsWith("10-") ? List.of("unfenced-write") : List.of();
+                List<String> expected = lockstep.simulator.scenario.GalleryRuns.expectedFailures(builtIn.name(),
+                        lockstep.algorithms.Algorithms.get(algorithm));
                 assertEquals(expected, Checker.failures(trace).stream().map(f -> f.kind()).distinct().toList(),
                         builtIn.name() + " " + algorithm);
             }

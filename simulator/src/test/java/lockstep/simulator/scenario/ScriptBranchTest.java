@@ -58,7 +58,7 @@ class ScriptBranchTest {
         Scenario original = ScenarioLoader.parse("b.yaml", SCRIPT);
         String word = assertThrows(BadInputException.class, () -> ScriptBranch.after(original, 1, "c1", "fly"))
                 .getMessage();
-        assertTrue(word.startsWith("b.yaml:5:5: unknown action 'fly' (expected one of acquire, release, write, "),
+        assertTrue(word.startsWith("b.yaml:5:5: unknown action 'fly' (expected one of acquire, try-acquire, release, write, "),
                 word);
         assertEquals("b.yaml: unknown client 'c9' (expected one of c1, c2, c3)",
                 assertThrows(BadInputException.class, () -> ScriptBranch.after(original, 1, "c9", "crash"))

@@ -200,7 +200,7 @@ class TraceFilesTest {
     @Test
     void anUnknownStateOpOrKindIsBadInput() {
         assertEquals("t.jsonl:2:52: \"state\" names an unknown client state \"asleep\" (one of idle, requesting, "
-                        + "waiting, holding, released, gave-up, crashed, expired)",
+                        + "waiting, holding, released, gave-up, crashed, expired, still-holding)",
                 parseError(FIRST + "\n{\"i\":1,\"type\":\"client-state\",\"client\":\"c1\",\"state\":\"asleep\","
                         + "\"mode\":\"\",\"watching\":\"\"}\n"));
         assertEquals("t.jsonl:2:41: \"op\" names an unknown operation \"sync\" (one of create, delete, exists, "
