@@ -80,7 +80,7 @@ class GuiCliTest {
         String algorithms = "(expected one of naive, children-watch, sequential, rwlock, curator-mutex, curator-rwlock)";
         assertBadInput("lockstep gui: --algorithm: unknown algorithm 'foo' " + algorithms, "gui", "02", "--algorithm",
                 "naive,foo");
-        assertBadInput("nosuch: no built-in scenario by that name (expected an id 01..13 or a name such as"
+        assertBadInput("nosuch: no built-in scenario by that name (expected an id 01..25 or a name such as"
                 + " 01-one-client)", "gui", "nosuch");
         Path missing = dir.resolve("missing.yaml");
         assertBadInput(missing + ":1:1: cannot read the file (no such file)", "gui", missing.toString());
