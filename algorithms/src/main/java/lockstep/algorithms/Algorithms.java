@@ -74,17 +74,17 @@ public final class Algorithms {
 
     static {
         register("naive", "one ephemeral znode; every waiter watches it (herd, not fair)",
-                "one ephemeral znode; every waiter watches it", EnumSet.of(Flag.HERD),
+                "one ephemeral znode; every waiter watches it", EnumSet.of(Flag.HERD, Flag.REENTRANT),
                 new HerdCount("N(N-1)/2", n -> n * (n - 1) / 2), Outcome.correct(), ours(mode -> new Naive()));
         register("children-watch", "sequential children; every waiter watches the children list (fair, herd)",
-                "every waiter watches the children list", EnumSet.of(Flag.FAIR, Flag.HERD),
+                "every waiter watches the children list", EnumSet.of(Flag.FAIR, Flag.HERD, Flag.REENTRANT),
                 new HerdCount("N(N-1)+1", n -> n * (n - 1) + 1), Outcome.correct(),
                 ours(mode -> new ChildrenWatch()));
         register("sequential", "sequential children; each waiter watches its predecessor (fair, one wake-up)",
-                "each waiter watches its predecessor", EnumSet.of(Flag.FAIR),
+                "each waiter watches its predecessor", EnumSet.of(Flag.FAIR, Flag.REENTRANT),
                 HerdCount.oneWakeUpPerRelease(), Outcome.correct(), ours(mode -> new Sequential()));
         register("rwlock", "read/write lock; a reader watches the nearest lower writer",
-                "a reader watches the nearest lower writer", EnumSet.of(Flag.FAIR, Flag.SHARED),
+                "a reader watches the nearest lower writer", EnumSet.of(Flag.FAIR, Flag.REENTRANT, Flag.SHARED),
                 HerdCount.oneWakeUpPerRelease(), Outcome.correct(), ours(mode -> new ReadWrite()));
         register("curator-mutex", "Apache Curator's InterProcessMutex, as a reference",
                 "Curator's InterProcessMutex", EnumSet.of(Flag.FAIR, Flag.REENTRANT, Flag.REFERENCE),

@@ -13,7 +13,7 @@ import java.util.List;
  *
  * <p>Fair: the lowest sequence number holds, so the lock is granted in request order. But every change of the children
  * (a new request as much as a release) wakes every waiter, and all but one go back to sleep: the herd effect, with
- * one getChildren per waiter per change. Not reentrant.
+ * one getChildren per waiter per change. Reentrant through the handle ({@link ReentrantHandle}), not the decision.
  */
 public final class ChildrenWatch implements LockAlgorithm {
 

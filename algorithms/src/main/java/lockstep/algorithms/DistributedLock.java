@@ -3,8 +3,12 @@ package lockstep.algorithms;
 import java.time.Duration;
 
 /**
- * One client's handle on one lock, whatever the algorithm behind it. A handle is used from one thread at a time (the
- * client's); Curator's locks even require that the thread that acquired is the one that releases.
+ * One client's handle on one lock, whatever the algorithm behind it. Handles from {@link LockClient#lock} are
+ * reentrant per thread, as Curator's are: the thread that holds a handle may acquire it again (its hold count goes up,
+ * without a ZooKeeper call) and only its last release gives the lock back. Another thread of the same client cannot
+ * release a handle it does not hold, nor take it over. Each handle is its own request: two handles of one client on
+ * one lock are two requests, served in turn like any others (a thread that holds one and asks with the other waits
+ * for itself).
  */
 public interface DistributedLock {
 
@@ -21,23 +25,39 @@ public interface DistributedLock {
     void acquire() throws Exception;
 
     /**
-     * Waits at most {@code timeout}; on timeout gives up (our node is deleted, so nothing is left behind) and returns
-     * false.
+     * Waits at most {@code timeout}; on timeout gives up and returns false. Our node is deleted. Lockstep's engine
+     * takes its watcher back with {@code removeWatches}, which only the client library honours: the server keeps its
+     * watch until it fires, and that notification then reaches a client that drops it (a stray notification).
+     * Curator's recipes leave their watcher in place.
      */
     boolean acquire(Duration timeout) throws Exception;
 
-    /** One look: true when the lock was free for us right away; otherwise nothing is left behind. */
+    /**
+     * One look: true when the lock was free for us right away; otherwise our node is deleted. Lockstep's engine looks
+     * without a watch, so it leaves nothing behind; Curator's recipes set a watch on the predecessor before they see
+     * that the time is up, and leave it.
+     */
     default boolean tryAcquire() throws Exception {
         return acquire(Duration.ZERO);
     }
 
     /**
-     * Releases the lock.
+     * Releases one hold; the last one releases the lock.
      *
-     * @throws IllegalMonitorStateException when this client does not hold it
+     * @throws IllegalMonitorStateException when the calling thread does not hold it
      */
     void release() throws Exception;
 
-    /** True while this handle holds the lock. */
+    /** True while this handle holds the lock (asked from any thread). */
     boolean isHeld();
+
+    /** True when the calling thread holds this handle. */
+    default boolean isHeldByCurrentThread() {
+        return isHeld();
+    }
+
+    /** How many times the calling thread holds this handle: acquisitions not yet released; 0 when it does not hold it. */
+    default int holdCount() {
+        return isHeldByCurrentThread() ? 1 : 0;
+    }
 }

@@ -18,6 +18,14 @@ public interface LockClient extends AutoCloseable {
      */
     boolean isWaitingForNotification(Thread thread);
 
+    /**
+     * False when a notification for {@code watcher} reaches a handle that already holds the lock (its leftover watch):
+     * it wakes none of the client's requests. True when it may wake one, or when the client cannot tell.
+     */
+    default boolean notificationWakesItsHandle(org.apache.zookeeper.Watcher watcher) {
+        return true;
+    }
+
     /** The session ends abruptly, as when the process dies: no release, the server deletes its ephemeral nodes. */
     void crash();
 
@@ -40,6 +48,12 @@ public interface LockClient extends AutoCloseable {
     default boolean opensNewSessionAfterExpiry() {
         return false;
     }
+
+    /**
+     * The id the server gives the session this client is on now (0 before it has one). For looking at the server from
+     * outside (which session holds which watch); never written to a trace, which names clients instead.
+     */
+    long sessionId();
 
     /** True while the client's session is connected to a server. */
     boolean isConnected();

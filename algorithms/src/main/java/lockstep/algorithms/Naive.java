@@ -14,7 +14,8 @@ import java.util.List;
  *
  * <p>Not fair: whoever's create reaches the server first wins, whatever the order of arrival. Every waiter is woken
  * by every release and all of them rush to create the node, and all but one fail and watch again: the herd effect,
- * N(N-1)/2 notifications for N clients taking the lock in turn. Not reentrant.
+ * N(N-1)/2 notifications for N clients taking the lock in turn. Reentrant through the handle ({@link ReentrantHandle}),
+ * not the decision.
  */
 public final class Naive implements LockAlgorithm {
 

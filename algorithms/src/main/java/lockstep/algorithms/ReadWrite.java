@@ -17,7 +17,8 @@ import java.util.List;
  * <p>Fair: no request overtakes an earlier conflicting one. Each release wakes only those that can now proceed, or
  * must re-aim: the writer behind it, or the readers that watched it. Curator's read lock differs in step 3: it watches
  * the FIRST write node ahead of it, so a release of that writer also wakes readers still blocked by a later writer.
- * Not reentrant.
+ * Reentrant through the handle ({@link ReentrantHandle}); a downgrade (the write holder takes the read lock) is
+ * granted at once, an upgrade is refused.
  */
 public final class ReadWrite implements LockAlgorithm {
 

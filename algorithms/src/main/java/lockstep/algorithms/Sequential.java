@@ -15,7 +15,8 @@ import java.util.List;
  * </ol>
  *
  * <p>Fair: the lock is granted in the order of the requests (sequence numbers). A release wakes exactly one waiter:
- * the next in line. Not reentrant: a client that already holds the lock must not ask again.
+ * the next in line. Reentrant through the handle
+ * ({@link ReentrantHandle}), not the decision: a holder asking again never reaches it.
  */
 public final class Sequential implements LockAlgorithm {
 

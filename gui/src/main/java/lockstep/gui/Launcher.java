@@ -1,6 +1,7 @@
 package lockstep.gui;
 
 import lockstep.gui.cli.BenchRenderCommand;
+import lockstep.gui.cli.DocsImagesCommand;
 import lockstep.gui.cli.GuiCommand;
 import lockstep.gui.cli.RenderCommand;
 import lockstep.simulator.bench.Benchmarks;
@@ -40,6 +41,7 @@ public final class Launcher {
         CommandLine cli = LockstepCommand.commandLine();
         cli.addSubcommand("gui", gui);
         cli.addSubcommand("render", new RenderCommand());
+        cli.addSubcommand("docs-images", new DocsImagesCommand());
         cli.addSubcommand("bench-render", new BenchRenderCommand());
         LockstepCommand.answerVersionEverywhere(cli);
         return cli;

@@ -117,6 +117,32 @@ class WorkbenchSmokeTest {
     }
 
     @Test
+    void rightClickingAClientBranchesTheRunIntoAThirdLane(FxRobot robot) throws Exception {
+        robot.interact(() -> vm.open("10", List.of("naive", "sequential"), null));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> vm.getCursor() != null && !vm.loadingProperty().get());
+        ReplayCursor cursor = vm.getCursor();
+        robot.interact(() -> cursor.seek(cursor.beats().lastBeatOfStep(2)));
+        WaitForAsyncUtils.waitForFxEvents();
+
+        // The first lane's row: well inside the headless screen whatever the window's size.
+        robot.rightClickOn(robot.from(stage.getScene().getRoot()).lookup("#lane-naive #client-c1")
+                .queryAs(javafx.scene.Node.class));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("c1", cursor.lanes().get(0).selectedProperty().get(), "the press selects the client");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#branch-expire").tryQuery().isPresent());
+        robot.clickOn("#branch-expire");
+
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> vm.getCursor() != cursor && !vm.loadingProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(3, vm.getCursor().lanes().size());
+        assertTrue(robot.lookup("#lane-branch-2").tryQuery().isPresent(), "the branch is drawn as a third lane");
+        assertTrue(vm.getCursor().lanes().get(2).title().startsWith("naive + c1 expire at line "),
+                vm.getCursor().lanes().get(2).title());
+        assertTrue(robot.lookup("#lane-naive").tryQuery().isPresent() && robot.lookup("#lane-sequential").tryQuery()
+                .isPresent(), "the original lanes stay");
+    }
+
+    @Test
     void aBadScenarioShowsTheOneLineErrorAndKeepsWhatWasOpen(FxRobot robot, @TempDir Path dir) throws Exception {
         ReplayCursor open = openHerd(robot);
         Path bad = dir.resolve("bad.yaml");

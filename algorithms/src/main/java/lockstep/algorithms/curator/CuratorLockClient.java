@@ -1,8 +1,14 @@
 package lockstep.algorithms.curator;
 
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.framework.recipes.locks.InterProcessMutex;
+import org.apache.curator.framework.recipes.locks.InterProcessReadWriteLock;
 import org.apache.curator.retry.RetryNTimes;
 
 import lockstep.algorithms.DistributedLock;
@@ -25,6 +31,7 @@ public final class CuratorLockClient implements LockClient {
     private final Connection connection;
     private final CuratorFramework curator;
     private final CuratorRecipe recipe;
+    private final Map<String, List<Paired>> readWriteLocks = new HashMap<>();
 
     private CuratorLockClient(String name, Connection connection, CuratorFramework curator,
                               CuratorRecipe recipe) {
@@ -43,7 +50,7 @@ public final class CuratorLockClient implements LockClient {
                 .sessionTimeoutMs(connection.sessionTimeoutMs())
                 .connectionTimeoutMs(connection.sessionTimeoutMs())
                 .retryPolicy(new RetryNTimes(10, 50))
-                .zookeeperFactory(ZooKeeperSeam.factory(name, connection.listener()))
+                .zookeeperFactory(ZooKeeperSeam.factory(name, connection.listener(), connection.credentials()))
                 .ensembleTracker(false)
                 .defaultData(new byte[0])
                 .runSafeService(Runnable::run)
@@ -63,7 +70,51 @@ public final class CuratorLockClient implements LockClient {
 
     @Override
     public DistributedLock lock(String lockPath, LockMode mode) {
-        return new CuratorLock(name, lockPath, mode, recipe.lock(curator, lockPath, mode));
+        InterProcessMutex mutex = recipe == CuratorRecipe.READ_WRITE && mode != LockMode.EXCLUSIVE
+                ? pairedSide(lockPath, mode) : recipe.lock(curator, lockPath, mode);
+        return new CuratorLock(name, lockPath, mode, mutex);
+    }
+
+    /**
+     * A side of one of Curator's read/write locks on {@code lockPath}: the first whose side for {@code mode} was not
+     * handed out yet, else a new one. Curator lets the write holder take the read lock (a downgrade) only through the
+     * same InterProcessReadWriteLock, so a client's first read handle and first write handle are its two sides; every
+     * further handle is a request of its own, as with Lockstep's engine.
+     */
+    private synchronized InterProcessMutex pairedSide(String lockPath, LockMode mode) {
+        List<Paired> pairs = readWriteLocks.computeIfAbsent(lockPath, path -> new ArrayList<>());
+        for (Paired pair : pairs) {
+            if (pair.take(mode)) {
+                return mode == LockMode.READ ? pair.lock.readLock() : pair.lock.writeLock();
+            }
+        }
+        Paired pair = new Paired(new InterProcessReadWriteLock(curator, lockPath));
+        pairs.add(pair);
+        pair.take(mode);
+        return mode == LockMode.READ ? pair.lock.readLock() : pair.lock.writeLock();
+    }
+
+    /** One read/write lock and which of its sides are handed out. */
+    private static final class Paired {
+        final InterProcessReadWriteLock lock;
+        boolean readTaken;
+        boolean writeTaken;
+
+        Paired(InterProcessReadWriteLock lock) {
+            this.lock = lock;
+        }
+
+        boolean take(LockMode mode) {
+            if (mode == LockMode.READ ? readTaken : writeTaken) {
+                return false;
+            }
+            if (mode == LockMode.READ) {
+                readTaken = true;
+            } else {
+                writeTaken = true;
+            }
+            return true;
+        }
     }
 
     /**
@@ -128,6 +179,15 @@ public final class CuratorLockClient implements LockClient {
     @Override
     public boolean opensNewSessionAfterExpiry() {
         return true;
+    }
+
+    @Override
+    public long sessionId() {
+        try {
+            return curator.getZookeeperClient().getZooKeeper().getSessionId();
+        } catch (Exception notYet) {
+            return 0;
+        }
     }
 
     @Override

@@ -1,5 +1,6 @@
 package lockstep.algorithms.engine;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,11 +36,23 @@ import lockstep.algorithms.session.Wakeup;
  * <p>Recovery. A create whose reply is lost (connection loss) may still have made our node: each request names its
  * node with a unique tag ({@code _c_<uuid>-}, as Curator's protection does) and, after a connection loss, looks for a
  * child with that tag before creating again, so no node is orphaned. For the naive lock, the node's ephemeral owner
- * (seen by the exists() look) tells whether it is ours. Other calls are retried once the connection is back. When the session is gone (expired,
- * closed) the acquire fails with an {@link IllegalStateException} that says so.
+ * (seen by the exists() look) tells whether our session made it, and its data, which names the handle that made it
+ * ({@code c1#3}: the client and the handle), whether this handle did: another handle of the same client may hold it.
+ * Every node we make carries that name. Other calls are retried once the connection is back. When the session is gone
+ * (expired, closed) the acquire fails with an {@link IllegalStateException} that says so.
  *
- * <p>Giving up (timeout, or the waiting thread is interrupted) deletes our node and removes our watch, so nothing is
- * left behind. Not reentrant: asking again while holding is an error.
+ * <p>Giving up (timeout, or the waiting thread is interrupted) deletes our node and takes back our watcher with
+ * {@code removeWatches} for that one watcher. The client library forgets it; the server keeps its watch until it fires
+ * (ZooKeeper sends {@code checkWatches} for one watcher, which removes nothing on the server), and that notification
+ * then reaches a client that drops it. {@code removeAllWatches} would clear the server's watch, but also the watchers
+ * of this client's other handles on the same path.
+ *
+ * <p>Parents: the lock node and every parent it makes are containers, so the server removes them once they are empty,
+ * as Curator's creatingParentContainersIfNeeded does.
+ *
+ * <p>One request at a time: asking again while holding is an error here; {@link lockstep.algorithms.ReentrantHandle}
+ * makes a handle reentrant on top. A read request does not wait for a write node the same thread holds through this
+ * client's write handle: the first step of a downgrade.
  */
 public final class LockEngine implements DistributedLock {
 
@@ -53,6 +66,8 @@ public final class LockEngine implements DistributedLock {
     private final Wakeup wakeup = new Wakeup();
     private final Watcher watcher = this::onNotification;
 
+    /** Who makes our nodes: the client and this handle ({@code c1#3}), written as each node's data. */
+    private final String owner;
     private volatile String ourPath;
     private volatile boolean held;
     private volatile String watchedPath;
@@ -62,6 +77,17 @@ public final class LockEngine implements DistributedLock {
         this.lockPath = lockPath;
         this.mode = mode;
         this.algorithm = algorithm;
+        this.owner = client.name() + "#" + client.nextHandleNumber();
+    }
+
+    /** True when {@code candidate} is this handle's watcher. */
+    boolean listensWith(Watcher candidate) {
+        return watcher == candidate;
+    }
+
+    /** The path of the node this handle holds or waits with, or null. */
+    String ourNode() {
+        return ourPath;
     }
 
     @Override
@@ -249,22 +275,44 @@ public final class LockEngine implements DistributedLock {
             if (ourPath != null) {
                 return new Sight(List.of(fixed), fixed, null);
             }
-            Stat stat = retrying(deadline, () -> client.zk().exists(node, watcher));
+            // Out of time already (a try-acquire): one look without a watch, so a refusal leaves none behind.
+            boolean mayWait = System.nanoTime() < deadline;
+            Stat stat = retrying(deadline, () -> mayWait ? client.zk().exists(node, watcher)
+                    : client.zk().exists(node, false));
             if (stat == null) {
                 return new Sight(List.of(), null, null);
             }
-            if (stat.getEphemeralOwner() == client.sessionId()) {
+            String watchedByLook = mayWait ? node : null;
+            if (stat.getEphemeralOwner() == client.sessionId() && madeByThisHandle(node, deadline)) {
                 ourPath = node; // our create made it; only its reply was lost
-                return new Sight(List.of(fixed), fixed, node);
+                return new Sight(List.of(fixed), fixed, watchedByLook);
             }
-            return new Sight(List.of(fixed), null, node);
+            return new Sight(List.of(fixed), null, watchedByLook);
         }
-        boolean watchChildren = algorithm.watchesChildren();
+        boolean watchChildren = algorithm.watchesChildren() && System.nanoTime() < deadline;
         List<String> names = retrying(deadline, () -> watchChildren
                 ? client.zk().getChildren(lockPath, watcher)
                 : client.zk().getChildren(lockPath, false));
         NodeName ours = NodeName.parse(ourPath.substring(lockPath.length() + 1));
+        if (mode == LockMode.READ) {
+            // A downgrade: the write lock this thread holds through a sibling handle does not block its read.
+            names = new ArrayList<>(names);
+            names.removeAll(client.writeNodesHeldOnThisThread(lockPath));
+        }
         return new Sight(algorithm.order(sequential(names)), ours, null);
+    }
+
+    /**
+     * Whether this handle made the fixed node our session owns: the session is not enough, another handle of this
+     * client may hold it (the node's data names the handle).
+     */
+    private boolean madeByThisHandle(String node, long deadline) throws Exception {
+        try {
+            byte[] data = retrying(deadline, () -> client.zk().getData(node, false, null));
+            return owner.equals(new String(data, StandardCharsets.UTF_8));
+        } catch (KeeperException.NoNodeException gone) {
+            return false;
+        }
     }
 
     private static CreateMode createMode(RequestNode request) {
@@ -366,11 +414,17 @@ public final class LockEngine implements DistributedLock {
      * Optimistic, as Curator's creatingParentsIfNeeded: no extra call once the lock node exists.
      */
     private String createMakingParents(String path, CreateMode mode) throws Exception {
-        try {
-            return client.zk().create(path, new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, mode);
-        } catch (KeeperException.NoNodeException noParent) {
-            makeLockNode();
-            return client.zk().create(path, new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, mode);
+        byte[] data = owner.getBytes(StandardCharsets.UTF_8);
+        for (int attempt = 0; ; attempt++) {
+            try {
+                return client.zk().create(path, data, ZooDefs.Ids.OPEN_ACL_UNSAFE, mode);
+            } catch (KeeperException.NoNodeException noParent) {
+                // Missing, or an empty container the server removed just now: make the parents (again).
+                if (attempt >= MAX_RETRIES) {
+                    throw noParent;
+                }
+                makeLockNode();
+            }
         }
     }
 
@@ -380,11 +434,11 @@ public final class LockEngine implements DistributedLock {
         for (int i = 0; i < parts.length; i++) {
             path.append('/').append(parts[i]);
             String current = path.toString();
-            // The lock node itself is a container: the server removes it once its last child is gone.
-            CreateMode kind = i == parts.length - 1 ? CreateMode.CONTAINER : CreateMode.PERSISTENT;
+            // Containers, the lock node and its parents alike: the server removes each once its last child is gone,
+            // so a lock path leaves nothing behind on a shared ensemble.
             try {
                 retrying(Long.MAX_VALUE, () -> client.zk().create(current, new byte[0],
-                        ZooDefs.Ids.OPEN_ACL_UNSAFE, kind));
+                        ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.CONTAINER));
             } catch (KeeperException.NodeExistsException exists) {
                 // there already, or another client made it first: fine
             }

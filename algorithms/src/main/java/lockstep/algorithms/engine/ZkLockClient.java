@@ -11,6 +11,7 @@ import lockstep.algorithms.DistributedLock;
 import lockstep.algorithms.LockAlgorithm;
 import lockstep.algorithms.LockClient;
 import lockstep.algorithms.LockMode;
+import lockstep.algorithms.ReentrantHandle;
 import lockstep.algorithms.session.Connection;
 import lockstep.algorithms.session.SessionEnder;
 import lockstep.algorithms.session.ZooKeeperSeam;
@@ -28,6 +29,8 @@ public final class ZkLockClient implements LockClient {
     private final ZooKeeperSeam zk;
     private KeeperState state = KeeperState.Disconnected;
     private final java.util.Set<LockEngine> engines = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final java.util.List<ReentrantHandle> handles = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final java.util.concurrent.atomic.AtomicInteger handleNumbers = new java.util.concurrent.atomic.AtomicInteger();
 
     private ZkLockClient(String name, Connection connection, Function<LockMode, LockAlgorithm> algorithm)
             throws IOException {
@@ -35,7 +38,7 @@ public final class ZkLockClient implements LockClient {
         this.connection = connection;
         this.algorithm = algorithm;
         this.zk = new ZooKeeperSeam(name, connection.connectString(), connection.sessionTimeoutMs(),
-                this::onConnectionEvent, connection.listener());
+                this::onConnectionEvent, connection.listener()).authenticated(connection.credentials());
     }
 
     /**
@@ -92,7 +95,8 @@ public final class ZkLockClient implements LockClient {
         return connection;
     }
 
-    long sessionId() {
+    @Override
+    public long sessionId() {
         return zk.getSessionId();
     }
 
@@ -101,11 +105,44 @@ public final class ZkLockClient implements LockClient {
         return name;
     }
 
+    /**
+     * A reentrant handle (per thread hold counts, {@link ReentrantHandle}) on a new engine; a write handle refuses an
+     * upgrade from a read lock the same thread holds ({@link UpgradeRefused}).
+     */
     @Override
     public DistributedLock lock(String lockPath, LockMode mode) {
         LockEngine engine = new LockEngine(this, lockPath, mode, algorithm.apply(mode));
         engines.add(engine);
-        return engine;
+        ReentrantHandle handle = new ReentrantHandle(engine);
+        handles.add(handle);
+        return mode == LockMode.WRITE ? new UpgradeRefused(handle, this::holdsReadOnThisThread) : handle;
+    }
+
+    /** The names of the nodes the calling thread holds on {@code lockPath} through this client's write handles. */
+    java.util.List<String> writeNodesHeldOnThisThread(String lockPath) {
+        java.util.List<String> held = new java.util.ArrayList<>();
+        for (ReentrantHandle handle : handles) {
+            if (handle.mode() == LockMode.WRITE && handle.lockPath().equals(lockPath) && handle.isHeldByCurrentThread()
+                    && handle.underneath() instanceof LockEngine engine && engine.ourNode() != null) {
+                held.add(engine.ourNode().substring(lockPath.length() + 1));
+            }
+        }
+        return held;
+    }
+
+    /** Numbers this client's handles, for the owner name each handle writes into its nodes. */
+    int nextHandleNumber() {
+        return handleNumbers.incrementAndGet();
+    }
+
+    private boolean holdsReadOnThisThread(String lockPath) {
+        return handles.stream().anyMatch(h -> h.mode() == LockMode.READ && h.lockPath().equals(lockPath)
+                && h.isHeldByCurrentThread());
+    }
+
+    @Override
+    public boolean notificationWakesItsHandle(org.apache.zookeeper.Watcher watcher) {
+        return engines.stream().noneMatch(engine -> engine.isHeld() && engine.listensWith(watcher));
     }
 
     @Override

@@ -67,7 +67,20 @@ public final class LoopbackNetwork implements AutoCloseable {
      * @throws IllegalArgumentException if the client already has a link or the target is not a loopback address
      */
     public ClientLink link(String client, String targetHostPort) {
-        InetSocketAddress target = loopbackAddress(targetHostPort);
+        return link(client, loopbackAddress(targetHostPort));
+    }
+
+    /**
+     * Opens a link for {@code client} to a server Lockstep did not start ({@code --connect}), which may be on another
+     * machine: the link still listens on 127.0.0.1 only, so nothing becomes reachable from outside.
+     */
+    public ClientLink linkToExternal(String client, String targetHostPort) {
+        int colon = targetHostPort.lastIndexOf(':');
+        return link(client, new InetSocketAddress(targetHostPort.substring(0, colon),
+                Integer.parseInt(targetHostPort.substring(colon + 1))));
+    }
+
+    private ClientLink link(String client, InetSocketAddress target) {
         return call(() -> {
             if (links.containsKey(client)) {
                 throw new IllegalArgumentException("client " + client + " already has a link");

@@ -33,4 +33,53 @@ public interface Cluster {
 
     /** One line for people: what the servers are and where, e.g. {@code one embedded server at 127.0.0.1:PORT}. */
     String describe();
+
+    // ---- one server of several: an ensemble's members are numbered 1..size() -----------------------------------
+
+    /** {@code HOST:PORT} of server {@code server} (1..size()); for one server, {@link #connectString()}. */
+    default String connectStringOf(int server) {
+        return connectString();
+    }
+
+    /** Whether server {@code server} runs (killed or stopped: false). */
+    default boolean isUp(int server) {
+        return isRunning();
+    }
+
+    /** The identity sessions authenticate with ({@link lockstep.algorithms.session.Credentials#NONE}: none). */
+    default lockstep.algorithms.session.Credentials credentials() {
+        return lockstep.algorithms.session.Credentials.NONE;
+    }
+
+    /** The root clients work under, put after their address as a chroot ("" for none: the whole tree). */
+    default String chroot() {
+        return "";
+    }
+
+    /** Whether Lockstep may stop, start or kill these servers (an external ZooKeeper: no). */
+    default boolean isControlled() {
+        return true;
+    }
+
+    /**
+     * Kills one server of an ensemble (its process ends; the others go on, electing a new leader if it led).
+     *
+     * @throws UnsupportedOperationException for a single server: use {@link #stop()}
+     */
+    default void kill(int server) throws Exception {
+        throw new UnsupportedOperationException("one server cannot be killed apart from the others");
+    }
+
+    /** Starts one server of an ensemble again (stopping it first if it runs), on the same ports and data. */
+    default void restart(int server) throws Exception {
+        throw new UnsupportedOperationException("one server cannot be restarted apart from the others");
+    }
+
+    /**
+     * The server that leads once the servers that run have settled (an election after a kill takes a moment: this
+     * waits for it), or 0 when too few run to elect one. A single running server is its own leader (1).
+     */
+    default int awaitLeader() throws Exception {
+        return isRunning() ? 1 : 0;
+    }
 }

@@ -6,6 +6,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
@@ -49,7 +50,21 @@ public final class EmbeddedZooKeeper implements Cluster, AutoCloseable {
     public static EmbeddedZooKeeper start(boolean forceSync) throws Exception {
         // The server removes empty container nodes (lock parents) on a timer; in a scripted run that would insert a
         // NoNode-then-create at a random moment. Once an hour is as good as never for a run.
-        System.setProperty("znode.container.checkIntervalMs", "3600000");
+        return start(forceSync, Duration.ofHours(1));
+    }
+
+    /**
+     * Starts a server that looks for empty containers every {@code interval} (ZooKeeper's default is a minute), for a
+     * test that awaits their removal instead of waiting blindly.
+     */
+    public static EmbeddedZooKeeper startRemovingEmptyContainersEvery(Duration interval) throws Exception {
+        return start(Boolean.getBoolean("lockstep.forceSync"), interval);
+    }
+
+    private static synchronized EmbeddedZooKeeper start(boolean forceSync, Duration containerCheck) throws Exception {
+        // The server reads these when it starts (its ContainerManager): system properties, so set them right here.
+        System.setProperty("znode.container.checkIntervalMs", Long.toString(containerCheck.toMillis()));
+        System.setProperty("znode.container.maxPerMinute", "10000");
         // ZooKeeper's embedded server writes a zookeeper.configuration*.properties file beside the data directory at
         // every start (Curator passes the data directory's parent as its base directory): one home per server keeps
         // that file out of the temp directory, and close() deletes the home with everything in it.
@@ -59,8 +74,9 @@ public final class EmbeddedZooKeeper implements Cluster, AutoCloseable {
         properties.put("clientPortAddress", LOOPBACK);
         properties.put("admin.enableServer", "false");
         properties.put("forceSync", forceSync ? "yes" : "no");
-        // srvr (is the server up, who leads) and wchs (how many watches: none may outlive its client).
-        properties.put("4lw.commands.whitelist", "srvr,stat,ruok,wchs,cons");
+        // srvr (is the server up, who leads), wchs (how many watches: none may outlive its client) and wchc (which
+        // session watches which path: what a waiter that gave up leaves in the server's watch table).
+        properties.put("4lw.commands.whitelist", "srvr,stat,ruok,wchs,wchc,cons");
         InstanceSpec spec = new InstanceSpec(dataDir, freeLoopbackPort(), freeLoopbackPort(), freeLoopbackPort(),
                 true, 1, 2000, 0, properties, LOOPBACK);
         try {

@@ -33,6 +33,7 @@ public class ZooKeeperSeam extends ZooKeeper {
 
     private final String client;
     private final SeamListener listener;
+    private volatile Credentials credentials = Credentials.NONE;
 
     public ZooKeeperSeam(String client, String connectString, int sessionTimeoutMs, Watcher defaultWatcher,
                          SeamListener listener) throws IOException {
@@ -57,20 +58,38 @@ public class ZooKeeperSeam extends ZooKeeper {
         this.listener = SeamListener.NONE;
     }
 
+    /**
+     * Authenticates the session with {@code identity} and makes every node it creates get the creator-all ACL
+     * (nothing changes for {@link Credentials#NONE}). Call it right after construction: the identity is sent with
+     * the session's connection, before any call.
+     */
+    public ZooKeeperSeam authenticated(Credentials identity) {
+        this.credentials = identity;
+        identity.authenticate(this);
+        return this;
+    }
+
     /** A factory for Curator's {@code CuratorFrameworkFactory.builder().zookeeperFactory(...)}. */
     public static org.apache.curator.utils.ZookeeperFactory factory(String client, SeamListener listener) {
+        return factory(client, listener, Credentials.NONE);
+    }
+
+    /** {@link #factory(String, SeamListener)} for sessions that authenticate with {@code identity}. */
+    public static org.apache.curator.utils.ZookeeperFactory factory(String client, SeamListener listener,
+                                                                   Credentials identity) {
         return new org.apache.curator.utils.ZookeeperFactory() {
             @Override
             public ZooKeeper newZooKeeper(String connectString, int sessionTimeout, Watcher watcher,
                                           boolean canBeReadOnly) throws IOException {
-                return new ZooKeeperSeam(client, connectString, sessionTimeout, watcher, listener);
+                return new ZooKeeperSeam(client, connectString, sessionTimeout, watcher, listener)
+                        .authenticated(identity);
             }
 
             @Override
             public ZooKeeper newZooKeeper(String connectString, int sessionTimeout, Watcher watcher,
                                           boolean canBeReadOnly, ZKClientConfig config) throws IOException {
                 return new ZooKeeperSeam(client, connectString, sessionTimeout, watcher, listener,
-                        config == null ? new ZKClientConfig() : config);
+                        config == null ? new ZKClientConfig() : config).authenticated(identity);
             }
         };
     }
@@ -132,21 +151,21 @@ public class ZooKeeperSeam extends ZooKeeper {
     @Override
     public String create(String path, byte[] data, List<ACL> acl, CreateMode mode)
             throws KeeperException, InterruptedException {
-        return through(call(ZkOp.CREATE, path, mode, false), () -> super.create(path, data, acl, mode),
+        return through(call(ZkOp.CREATE, path, mode, false), () -> super.create(path, data, credentials.acl(acl), mode),
                 created -> new ZkResult(Code.OK, created, null, null));
     }
 
     @Override
     public String create(String path, byte[] data, List<ACL> acl, CreateMode mode, Stat stat)
             throws KeeperException, InterruptedException {
-        return through(call(ZkOp.CREATE, path, mode, false), () -> super.create(path, data, acl, mode, stat),
+        return through(call(ZkOp.CREATE, path, mode, false), () -> super.create(path, data, credentials.acl(acl), mode, stat),
                 created -> new ZkResult(Code.OK, created, null, stat));
     }
 
     @Override
     public String create(String path, byte[] data, List<ACL> acl, CreateMode mode, Stat stat, long ttl)
             throws KeeperException, InterruptedException {
-        return through(call(ZkOp.CREATE, path, mode, false), () -> super.create(path, data, acl, mode, stat, ttl),
+        return through(call(ZkOp.CREATE, path, mode, false), () -> super.create(path, data, credentials.acl(acl), mode, stat, ttl),
                 created -> new ZkResult(Code.OK, created, null, stat));
     }
 

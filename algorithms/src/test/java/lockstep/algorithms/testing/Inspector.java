@@ -40,6 +40,11 @@ public final class Inspector implements AutoCloseable {
         }
     }
 
+    /** Whether {@code path} exists. */
+    public boolean exists(String path) throws Exception {
+        return zk.exists(path, false) != null;
+    }
+
     /** The server's count of watches it holds (four-letter word wchs). */
     public int watchCount() throws Exception {
         String answer = FourLetterWordMain.send4LetterWord(host, port, "wchs");
@@ -49,6 +54,25 @@ public final class Inspector implements AutoCloseable {
             }
         }
         throw new AssertionError("no watch count in: " + answer);
+    }
+
+    /**
+     * The sessions the server holds a watch for on {@code path} or below it (four-letter word wchc: each session id,
+     * then the paths it watches, one a line).
+     */
+    public java.util.Set<Long> sessionsWatchingUnder(String path) throws Exception {
+        String answer = FourLetterWordMain.send4LetterWord(host, port, "wchc");
+        java.util.Set<Long> sessions = new java.util.HashSet<>();
+        long session = 0;
+        for (String line : answer.split("\n")) {
+            String trimmed = line.trim();
+            if (trimmed.startsWith("0x")) {
+                session = Long.parseUnsignedLong(trimmed.substring(2), 16);
+            } else if (trimmed.equals(path) || trimmed.startsWith(path + "/")) {
+                sessions.add(session);
+            }
+        }
+        return sessions;
     }
 
     @Override

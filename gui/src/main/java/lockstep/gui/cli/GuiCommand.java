@@ -90,6 +90,7 @@ public final class GuiCommand implements Callable<Integer> {
         if (problem != null) {
             throw new CommandLine.ParameterException(spec.commandLine(), problem);
         }
+        lanes.servers.apply(spec.commandLine());
         SimulatorSource sources = new SimulatorSource();
         sources.check(source, lanes.algorithms);
 
@@ -125,6 +126,9 @@ public final class GuiCommand implements Callable<Integer> {
         if (!trace && lanes.seed != null) {
             args.add("--seed");
             args.add(lanes.seed.toString());
+        }
+        if (!trace) {
+            args.addAll(lanes.servers.asArguments());
         }
         int code = spec.root().commandLine().execute(args.toArray(String[]::new));
         if (code != LockstepCommand.OK && code != LockstepCommand.FINDING) {
@@ -163,6 +167,7 @@ public final class GuiCommand implements Callable<Integer> {
         command.add(source);
         command.add("--algorithm=" + String.join(",", lanes.algorithms));
         command.add("--headless-because=" + why);
+        command.addAll(lanes.servers.asArguments());
         if (lanes.seed != null) {
             command.add("--seed=" + lanes.seed);
         }

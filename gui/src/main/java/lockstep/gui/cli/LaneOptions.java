@@ -18,6 +18,10 @@ final class LaneOptions {
     @Option(names = "--seed", description = "Seed (default: the scenario's).")
     Long seed;
 
+    /** Which servers the runs use ({@code --ensemble}), as {@code lockstep run} takes them. */
+    @picocli.CommandLine.Mixin
+    lockstep.simulator.cli.ServerOptions servers = new lockstep.simulator.cli.ServerOptions();
+
     /**
      * What is wrong with these options, as one line naming the option, or null when nothing is. An unknown algorithm
      * is worded as {@code lockstep run} words it.

@@ -89,6 +89,7 @@ public final class RenderCommand implements Callable<Integer> {
             if (step != null && atLine != null) {
                 throw new BadInputException("lockstep render", "--step and --at-line both name a frame: give one");
             }
+            lanes.servers.apply(spec.commandLine());
             loaded = sources.load(source, lanes.algorithms, lanes.seed);
         } catch (BadInputException e) {
             err.println(e.getMessage());

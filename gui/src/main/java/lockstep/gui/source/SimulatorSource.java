@@ -12,6 +12,9 @@ import lockstep.simulator.cli.InputKinds;
 import lockstep.simulator.run.Simulations;
 import lockstep.simulator.scenario.BuiltInScenarios;
 import lockstep.simulator.scenario.Scenario;
+import lockstep.simulator.scenario.ScriptBranch;
+import lockstep.simulator.schedule.ReplayingScheduler;
+import lockstep.simulator.schedule.Scheduler;
 import lockstep.simulator.trace.Event;
 import lockstep.simulator.trace.TraceFiles;
 
@@ -65,6 +68,35 @@ public final class SimulatorSource implements TraceSource {
         BuiltIn builtIn = builtIn(spec);
         String title = builtIn != null ? builtIn.id() + " · " + builtIn.title() : scenario.title();
         return new Loaded(spec, title, traces, false);
+    }
+
+    /**
+     * Runs a branch: the scenario with its edits spliced in ({@link ScriptBranch}), the recorded choices replayed,
+     * then the seed. A recorded choice the edited run does not offer is reported as one line, like any bad input.
+     */
+    @Override
+    public BranchRun branch(Branch branch) throws BadInputException {
+        Scenario scenario = Simulations.load(branch.spec());
+        for (Edit edit : branch.edits()) {
+            scenario = ScriptBranch.after(scenario, edit.step(), edit.client(), edit.word());
+        }
+        Scheduler choices = new ReplayingScheduler(branch.choices(), Scheduler.seeded(branch.seed()));
+        try {
+            Simulations.Outcome outcome = Simulations.runToRefusal(scenario, branch.algorithm(), branch.seed(),
+                    choices);
+            if (outcome.refusal() == null) {
+                return new BranchRun(outcome.trace(), "");
+            }
+            // Refused at the new line (or before it): nothing to show, the refusal is the answer.
+            int newLine = branch.edits().get(branch.edits().size() - 1).step() + 1;
+            long linesRun = outcome.trace().stream().filter(Event.ScriptLine.class::isInstance).count();
+            if (linesRun <= newLine) {
+                throw outcome.refusal();
+            }
+            return new BranchRun(outcome.trace(), outcome.refusal().getMessage());
+        } catch (ReplayingScheduler.ScheduleMismatch mismatch) {
+            throw new BadInputException(scenario.source(), "the branch does not replay: " + mismatch.getMessage());
+        }
     }
 
     /**

@@ -1,15 +1,12 @@
 package lockstep.gui.view;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import javafx.animation.AnimationTimer;
 import javafx.animation.FadeTransition;
 import javafx.geometry.Pos;
-import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.control.Label;
@@ -20,25 +17,19 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
-import javafx.scene.paint.Color;
-import javafx.scene.shape.Circle;
-import javafx.scene.shape.Rectangle;
-import javafx.scene.shape.SVGPath;
-import javafx.scene.text.Font;
-import javafx.scene.text.FontWeight;
-import javafx.scene.text.Text;
-import javafx.scene.text.TextAlignment;
 import javafx.util.Duration;
-import lockstep.simulator.check.Finding;
+import lockstep.gui.viewmodel.LaneSummary;
 import lockstep.gui.viewmodel.LaneViewModel;
-import lockstep.gui.viewmodel.StateStyle;
+import lockstep.gui.viewmodel.Sessions;
 import lockstep.simulator.replay.ReplayState;
-import lockstep.simulator.trace.Event;
 
 /**
- * One lane drawn from its {@link LaneViewModel}: the znode cards under the lock path (left), the clients (right), the
- * watches as dashed arrows between them (a canvas underneath), the counters and any checker finding. Client rows are
- * built once and updated in place; znode cards are pooled by path; rows shrink when there are many clients.
+ * One lane drawn from its {@link LaneViewModel}: its title, the lock path and server chip, its caption, the znode
+ * cards under the lock path (left, {@link ZnodeCard}), the clients (right, {@link ClientRow}), the watches and
+ * notifications between them ({@link WatchArrows}, a canvas underneath), the finding and note banners and the
+ * counters ({@link LaneCounters}). What to draw is decided by the view model ({@link LaneViewModel#cards},
+ * {@link lockstep.gui.viewmodel.LaneSummary}); this class places it. Client rows are built once and updated in place;
+ * znode cards are pooled by path; rows shrink when there are many clients.
  */
 public final class LaneView extends VBox {
 
@@ -55,30 +46,36 @@ public final class LaneView extends VBox {
     private final Label findingLabel = new Label();
     private final Label noteLabel = new Label();
     private final Label writeLabel = new Label();
-    private final Label notifications = new Label();
-    private final Label futile = new Label();
-    private final Label calls = new Label();
-    private final Label holders = new Label();
-    private final Label holderNames = new Label();
     private final Label laneCaption = new Label();
+    private final LaneCounters counters = new LaneCounters();
     private final Label tally = new Label();
     private final Map<String, ClientRow> rows = new HashMap<>();
     private final List<ClientRow> rowOrder = new ArrayList<>();
     private final Map<String, ZnodeCard> cards = new HashMap<>();
     private final List<ZnodeCard> spare = new ArrayList<>();
     private final Map<String, double[]> cardAnchor = new HashMap<>();
-    private double pulsePhase;
-    private AnimationTimer pulseTimer;
-    private long pulseStart;
+    private final WatchArrows arrows;
+    private final ServerColumn serverColumn;
+    private Sessions sessions;
+    private double serverX;
+    private ClientMenuRequest onClientMenu;
+
+    /** Asks for a client's menu at a point on the screen: the window offers the branch actions there. */
+    @FunctionalInterface
+    public interface ClientMenuRequest {
+        void show(String client, javafx.scene.Node owner, double screenX, double screenY);
+    }
 
     public LaneView(LaneViewModel vm, ViewSettings settings, Runnable onFocus) {
         this.vm = vm;
         this.settings = settings;
+        this.arrows = new WatchArrows(canvas, vm, settings);
+        this.serverColumn = new ServerColumn(settings);
         getStyleClass().add("lane");
         setSpacing(8);
         setMinWidth(420);
 
-        Label title = new Label(vm.algorithm());
+        Label title = new Label(vm.title());
         title.getStyleClass().add("lane-title");
         title.setMinWidth(Region.USE_PREF_SIZE);
         Label subtitle = new Label(LaneViewModel.subtitle(vm.algorithm()));
@@ -103,11 +100,12 @@ public final class LaneView extends VBox {
         pathRow.setAlignment(Pos.CENTER_LEFT);
 
         for (int i = 0; i < vm.clients().size(); i++) {
-            ClientRow row = new ClientRow(vm.clients().get(i), i);
+            ClientRow row = new ClientRow(vm.clients().get(i), i, settings, vm, () -> onClientMenu);
             rows.put(row.name, row);
             rowOrder.add(row);
             layer.getChildren().add(row);
         }
+        layer.getChildren().add(serverColumn);
         canvas.setManaged(false);
         layer.setManaged(true);
         Pane canvasHolder = new Pane(canvas);
@@ -139,9 +137,6 @@ public final class LaneView extends VBox {
         vm.writeProperty().addListener((o, a, b) -> showWrite(b));
         showWrite(vm.writeProperty().get());
 
-        HBox counters = new HBox(counter("notifications", notifications), counter("futile wake-ups", futile),
-                counter("ZooKeeper calls", calls), holdersCounter());
-        counters.getStyleClass().add("counters");
         // The lane's own caption, generated from its trace: a fixed two-line height so the lane never jumps.
         laneCaption.getStyleClass().add("lane-caption");
         laneCaption.setWrapText(true);
@@ -157,6 +152,7 @@ public final class LaneView extends VBox {
 
         setOnMousePressed(e -> onFocus.run());
         vm.stateProperty().addListener((o, a, b) -> refresh());
+        vm.selectedProperty().addListener((o, a, b) -> refresh());
         vm.focusedProperty().addListener((o, a, b) -> pseudoClassStateChanged(FOCUSED_LANE, b));
         pseudoClassStateChanged(FOCUSED_LANE, vm.focusedProperty().get());
         settings.paletteProperty().addListener((o, a, b) -> refresh());
@@ -178,31 +174,6 @@ public final class LaneView extends VBox {
         writeLabel.setText(mark == null ? "" : (mark.fresh() ? (mark.accepted() ? "✓ " : "✗ ") : "") + mark.text());
         writeLabel.pseudoClassStateChanged(ACCEPTED, mark != null && mark.fresh() && mark.accepted());
         writeLabel.pseudoClassStateChanged(REFUSED, mark != null && mark.fresh() && !mark.accepted());
-    }
-
-    private VBox counter(String name, Label value) {
-        Label label = new Label(name);
-        label.getStyleClass().add("counter-label");
-        value.getStyleClass().add("counter-value");
-        VBox box = new VBox(2, label, value);
-        box.getStyleClass().add("counter");
-        HBox.setHgrow(box, Priority.ALWAYS);
-        box.setMaxWidth(Double.MAX_VALUE);
-        return box;
-    }
-
-    private VBox holdersCounter() {
-        Label label = new Label("holders");
-        label.getStyleClass().add("counter-label");
-        holders.getStyleClass().add("counter-value");
-        holderNames.getStyleClass().add("holder-names");
-        HBox values = new HBox(6, holders, holderNames);
-        values.setAlignment(Pos.BASELINE_LEFT);
-        VBox box = new VBox(2, label, values);
-        box.getStyleClass().add("counter");
-        HBox.setHgrow(box, Priority.ALWAYS);
-        box.setMaxWidth(Double.MAX_VALUE);
-        return box;
     }
 
     /** Client row pitch: 56 px up to nine clients, then rows shrink (and the lane scrolls below 12 px). */
@@ -228,8 +199,15 @@ public final class LaneView extends VBox {
                 ? getWidth() - 32 : scroll.getViewportBounds().getWidth());
         int n = vm.clients().size();
         double height = Math.max(pitch * n, FULL_PITCH * scale) + 8;
-        double clientW = Math.min(280 * scale, width * 0.5);
-        double clientX = width - clientW;
+        // the server column at the right edge, the session lines between it and the rows
+        double serverW = 22 * scale;
+        double sessionGap = 26 * scale;
+        double clientW = Math.min(280 * scale, width * 0.5 - serverW - sessionGap);
+        double clientX = width - clientW - serverW - sessionGap;
+        serverX = width - serverW;
+        sessions = Sessions.of(s, vm.clients());
+        serverColumn.update(sessions, serverW, Math.max(pitch * n, FULL_PITCH * scale));
+        serverColumn.relocate(serverX, 4);
         double cardW = Math.min(pitch >= 40 ? 200 * scale : 150 * scale, width * 0.36);
         double cardX = 14;
         layer.setPrefSize(width, height);
@@ -238,13 +216,8 @@ public final class LaneView extends VBox {
         canvas.setWidth(width);
         canvas.setHeight(Math.min(height, viewportHeight()));
 
-        List<Finding> findings = vm.findingsProperty().get();
-        List<String> flagged = new ArrayList<>();
-        for (Finding v : findings) {
-            if (v.isFailure()) {
-                flagged.addAll(v.clients());
-            }
-        }
+        LaneSummary summary = LaneSummary.of(s, vm.findingsProperty().get());
+        List<String> flagged = summary.flagged();
         Map<String, Integer> position = new HashMap<>();
         for (int i = 0; i < rowOrder.size(); i++) {
             ClientRow row = rowOrder.get(i);
@@ -253,8 +226,8 @@ public final class LaneView extends VBox {
             if (c == null) {
                 c = ReplayState.ClientView.initial(row.name);
             }
-            row.update(c, LaneViewModel.caption(s, c), LaneViewModel.status(c), flagged.contains(row.name), pitch,
-                    clientW);
+            row.update(c, LaneViewModel.caption(s, c), LaneViewModel.status(s, c), flagged.contains(row.name),
+                    row.name.equals(vm.selectedProperty().get()), pitch, clientW);
             row.relocate(clientX, i * pitch + 4);
         }
 
@@ -268,7 +241,7 @@ public final class LaneView extends VBox {
             ZnodeCard card = cards.remove(path);
             boolean fresh = card == null;
             if (fresh) {
-                card = spare.isEmpty() ? new ZnodeCard() : spare.remove(spare.size() - 1);
+                card = spare.isEmpty() ? new ZnodeCard(settings) : spare.remove(spare.size() - 1);
                 layer.getChildren().add(0, card);
             }
             String owner = e.owner();
@@ -297,74 +270,22 @@ public final class LaneView extends VBox {
         cards.clear();
         cards.putAll(keep);
 
-        int children = s.znodes().size();
-        pathInfo.setText(children + (children == 1 ? " child" : " children"));
-        notifications.setText(Integer.toString(s.counters().notifications()));
-        futile.setText(Integer.toString(s.counters().futileWakeups()));
-        calls.setText(Integer.toString(s.counters().totalCalls()));
-        holders.setText(Integer.toString(s.holders().size()));
-        holderNames.setText(String.join(" ", s.holders().size() > 3 ? s.holders().subList(0, 3) : s.holders()));
-        holders.pseudoClassStateChanged(TOO_MANY, s.holders().size() > 1 && !allReaders(s));
-        StringBuilder text = new StringBuilder();
-        StringBuilder notes = new StringBuilder();
-        for (Finding v : findings) {
-            StringBuilder to = v.isFailure() ? text : notes;
-            to.append(to.length() == 0 ? "" : "\n").append(v.isFailure() ? "▼ " : "note: ").append(v.message());
-        }
-        findingLabel.setText(text.toString());
-        findingLabel.setVisible(text.length() > 0);
-        findingLabel.setManaged(text.length() > 0);
-        noteLabel.setText(notes.toString());
-        noteLabel.setVisible(notes.length() > 0);
-        noteLabel.setManaged(notes.length() > 0);
-        updatePulse();
+        pathInfo.setText(summary.children());
+        counters.show(s, summary);
+        findingLabel.setText(summary.failures());
+        findingLabel.setVisible(!summary.failures().isEmpty());
+        findingLabel.setManaged(!summary.failures().isEmpty());
+        noteLabel.setText(summary.notes());
+        noteLabel.setVisible(!summary.notes().isEmpty());
+        noteLabel.setManaged(!summary.notes().isEmpty());
+        arrows.updatePulse(this::drawArrows);
         drawArrows();
     }
 
-    private static final javafx.css.PseudoClass TOO_MANY = javafx.css.PseudoClass.getPseudoClass("too-many");
-
-    private static boolean allReaders(ReplayState s) {
-        for (String h : s.holders()) {
-            ReplayState.ClientView c = s.clients().get(h);
-            if (c == null || !"read".equals(c.mode())) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    static long sequenceOf(String name) {
-        return LaneViewModel.sequenceOf(name);
-    }
-
-    private void updatePulse() {
-        boolean firing = !vm.firingProperty().get().isEmpty();
-        if (!settings.animate()) {
-            pulsePhase = settings.stillPhase();
-            return;
-        }
-        if (firing && pulseTimer == null) {
-            pulseStart = System.nanoTime();
-            pulseTimer = new AnimationTimer() {
-                @Override
-                public void handle(long now) {
-                    pulsePhase = ((now - pulseStart) / 1e9 / 1.1) % 1.0;
-                    drawArrows();
-                }
-            };
-            pulseTimer.start();
-        } else if (!firing && pulseTimer != null) {
-            pulseTimer.stop();
-            pulseTimer = null;
-        }
-    }
 
     /** Stops the pulse animation (when the lane leaves the window). */
     public void dispose() {
-        if (pulseTimer != null) {
-            pulseTimer.stop();
-            pulseTimer = null;
-        }
+        arrows.dispose();
     }
 
     private double viewportHeight() {
@@ -380,110 +301,43 @@ public final class LaneView extends VBox {
     }
 
     private void drawArrows() {
-        ReplayState s = vm.getState();
-        if (s == null) {
-            return;
+        Map<String, double[]> clientAnchor = new HashMap<>();
+        for (ClientRow row : rowOrder) {
+            clientAnchor.put(row.name, new double[] {row.getLayoutX() - 4, row.getLayoutY() + row.avatarCenterY()});
         }
-        Palette p = settings.palette();
-        GraphicsContext g = canvas.getGraphicsContext2D();
-        g.setTransform(new javafx.scene.transform.Affine());
-        g.clearRect(0, 0, canvas.getWidth(), canvas.getHeight());
         double top = scrollTop();
         canvas.setLayoutY(top);
-        g.translate(0, -top);
-        double bottom = top + canvas.getHeight();
-        double scale = settings.scale();
-        double pitch = pitch();
-        boolean thin = pitch < 24;
-        // the tree: a line from the lock path down to every card
-        if (!cardAnchor.isEmpty()) {
-            double maxY = 0;
-            g.setStroke(p.border());
-            g.setLineWidth(1.5 * scale);
-            g.setLineDashes();
-            for (double[] a : cardAnchor.values()) {
-                maxY = Math.max(maxY, a[1]);
-                g.strokeLine(4, a[1], 14, a[1]);
+        arrows.draw(cardAnchor, clientAnchor, top, pitch());
+        if (sessions != null) {
+            Map<String, double[]> rowRight = new HashMap<>();
+            for (ClientRow row : rowOrder) {
+                rowRight.put(row.name, new double[] {row.getLayoutX() + row.getWidth(),
+                        row.getLayoutY() + row.avatarCenterY()});
             }
-            g.strokeLine(4, 0, 4, maxY);
-        }
-        Map<String, Integer> position = new HashMap<>();
-        for (int i = 0; i < rowOrder.size(); i++) {
-            position.put(rowOrder.get(i).name, i);
-        }
-        double lineW = thin ? 1 : settings.lineWidth();
-        for (ReplayState.Watch w : s.watches()) {
-            double[] to = cardAnchor.get(w.path());
-            Integer pos = position.get(w.client());
-            if (to == null || pos == null) {
-                continue;
-            }
-            ClientRow row = rowOrder.get(pos);
-            double fx = row.getLayoutX() - 4;
-            double fy = row.getLayoutY() + row.avatarCenterY();
-            if ((fy < top && to[1] < top) || (fy > bottom && to[1] > bottom)) {
-                continue;
-            }
-            g.setStroke(p.line());
-            g.setLineWidth(lineW);
-            g.setLineDashes(5 * scale, 4 * scale);
-            curve(g, fx, fy, to[0] + 6, to[1]);
-            g.setLineDashes();
-            arrowHead(g, to[0] + 6, to[1], p.line(), 5 * scale);
-        }
-        for (Event.WatchFired f : vm.firingProperty().get()) {
-            double[] from = cardAnchor.get(f.path());
-            Integer pos = position.get(f.client());
-            if (pos == null) {
-                continue;
-            }
-            ClientRow row = rowOrder.get(pos);
-            double tx = row.getLayoutX() - 4;
-            double ty = row.getLayoutY() + row.avatarCenterY();
-            double sx = from == null ? 18 + 150 * scale : from[0] + 6;
-            double sy = from == null ? ty : from[1];
-            g.setStroke(p.accent());
-            g.setLineWidth(Math.max(lineW, settings.lineWidth()));
-            g.setLineDashes(5 * scale, 4 * scale);
-            curve(g, sx, sy, tx, ty);
-            g.setLineDashes();
-            double r = (thin ? 2.5 : 4.5) * scale;
-            for (int k = 0; k < 3; k++) {
-                double t = pulsePhase - k * 0.09;
-                if (t < 0) {
-                    continue;
-                }
-                double[] pt = bezier(sx, sy, tx, ty, t);
-                g.setFill(p.accent().deriveColor(0, 1, 1, 1.0 - k * 0.33));
-                g.fillOval(pt[0] - r * (1 - k * 0.2), pt[1] - r * (1 - k * 0.2), 2 * r * (1 - k * 0.2),
-                        2 * r * (1 - k * 0.2));
-            }
-            arrowHead(g, tx, ty, p.accent(), 5 * scale);
+            GraphicsContext g = canvas.getGraphicsContext2D();
+            g.setTransform(new javafx.scene.transform.Affine());
+            g.translate(0, -top);
+            boolean thin = pitch() < 24;
+            SessionLines.draw(g, sessions, rowRight, serverX, settings.palette(), settings.scale(),
+                    thin ? 1 : settings.lineWidth());
         }
     }
 
-    private static void curve(GraphicsContext g, double x1, double y1, double x2, double y2) {
-        double mid = (x1 + x2) / 2;
-        g.beginPath();
-        g.moveTo(x1, y1);
-        g.bezierCurveTo(mid, y1, mid, y2, x2, y2);
-        g.stroke();
+    /** Who is asked when a client's menu is wanted (right click, or Enter on the selected client); null: no menu. */
+    public void setOnClientMenu(ClientMenuRequest request) {
+        this.onClientMenu = request;
     }
 
-    private static double[] bezier(double x1, double y1, double x2, double y2, double t) {
-        double mid = (x1 + x2) / 2;
-        double u = 1 - t;
-        double x = u * u * u * x1 + 3 * u * u * t * mid + 3 * u * t * t * mid + t * t * t * x2;
-        double y = u * u * u * y1 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t * t * t * y2;
-        return new double[] {x, y};
-    }
-
-    /** A head pointing along the curve's horizontal end tangent at (x, y). */
-    private static void arrowHead(GraphicsContext g, double x, double y, Color c, double size) {
-        g.setFill(c);
-        boolean leftward = true;
-        g.fillPolygon(new double[] {x, x + (leftward ? size * 1.4 : -size * 1.4), x + (leftward ? size * 1.4 : -size * 1.4)},
-                new double[] {y, y - size * 0.8, y + size * 0.8}, 3);
+    /** Opens the menu of {@code client} under its row, as the keyboard does. */
+    public void requestClientMenu(String client) {
+        ClientRow row = rows.get(client);
+        if (row == null || onClientMenu == null || row.getScene() == null) {
+            return;
+        }
+        javafx.geometry.Bounds b = row.localToScreen(row.getBoundsInLocal());
+        if (b != null) {
+            onClientMenu.show(client, row, b.getMinX() + row.centerY * 2, b.getMinY() + row.centerY);
+        }
     }
 
     /** Test hook: the caption shown for a client ("waiting · watching lock-0000000003"). */
@@ -492,329 +346,5 @@ public final class LaneView extends VBox {
         return row == null ? "" : row.word.getText() + " · " + row.caption.getText();
     }
 
-    private static Font font(double size, boolean bold, boolean mono) {
-        return Font.font(mono ? "DejaVu Sans Mono" : "DejaVu Sans", bold ? FontWeight.BOLD : FontWeight.NORMAL,
-                Math.round(size));
-    }
 
-    /**
-     * A client: identity avatar, state badge with icon, state word and caption. Drawn with shapes and texts whose
-     * colours are set from the palette (no style-class changes, so a step costs no CSS pass over 200 rows).
-     */
-    private final class ClientRow extends Pane {
-        final String name;
-        final Circle avatar = new Circle();
-        final Text initials = new Text();
-        final Circle badge = new Circle();
-        final SVGPath icon = new SVGPath();
-        final Text word = new Text();
-        final Text status = new Text();
-        final Text caption = new Text();
-        final Rectangle tint = new Rectangle();
-        ReplayState.ClientView shownClient;
-        String shownCaption;
-        boolean shownFlag;
-        double shownPitch = -1;
-        double shownWidth = -1;
-        Palette shownPalette;
-        double centerY;
-
-        ClientRow(String name, int position) {
-            this.name = name;
-            getStyleClass().add("client-row");
-            tint.setArcWidth(16);
-            tint.setArcHeight(16);
-            avatar.setFill(Color.web(StateStyle.identity(position)));
-            initials.setText(name);
-            initials.setFill(Color.WHITE);
-            initials.setTextOrigin(VPos.CENTER);
-            initials.setTextAlignment(TextAlignment.CENTER);
-            badge.setStrokeWidth(2);
-            icon.setFill(Color.WHITE);
-            icon.setFillRule(javafx.scene.shape.FillRule.EVEN_ODD);
-            word.setTextOrigin(VPos.CENTER);
-            caption.setTextOrigin(VPos.CENTER);
-            status.setTextOrigin(VPos.CENTER);
-            status.getStyleClass().add("client-status");
-            getChildren().addAll(tint, avatar, initials, badge, icon, word, status, caption);
-            setManaged(false);
-        }
-
-        double avatarCenterY() {
-            return centerY;
-        }
-
-        void update(ReplayState.ClientView c, String text, String statusText, boolean flagged, double pitch,
-                    double width) {
-            Palette p = settings.palette();
-            if (c.equals(shownClient) && text.equals(shownCaption) && flagged == shownFlag && pitch == shownPitch
-                    && width == shownWidth && p == shownPalette) {
-                return;
-            }
-            StateStyle style = StateStyle.of(c.state());
-            LaneViewModel.Key key = LaneViewModel.key(c);
-            icon.setContent(Icons.path(style.icon()));
-            word.setText(LaneViewModel.word(c));
-            word.setFill(p.stateText(style));
-            caption.setFill(p.text2());
-            status.setText(statusText);
-            status.setFill(p.text2());
-            if (key == LaneViewModel.Key.HOLLOW) {
-                // A hollow key: it believes it holds, the server has let its session go.
-                badge.setFill(p.surface());
-                badge.setStroke(p.holding());
-                icon.setFill(p.holding());
-            } else {
-                badge.setFill(Color.web(style.badge()));
-                badge.setStroke(p.surface());
-                icon.setFill(Color.WHITE);
-            }
-            avatar.setOpacity(c.paused() || !c.sessionAlive() ? 0.55 : 1);
-            tint.getStrokeDashArray().clear();
-            if (flagged) {
-                tint.setFill(p.findingTint());
-                tint.setStroke(p.finding());
-                tint.setStrokeWidth(2.5);
-            } else if (key == LaneViewModel.Key.HOLLOW) {
-                tint.setFill(Color.TRANSPARENT);
-                tint.setStroke(p.holding());
-                tint.setStrokeWidth(1.5);
-                tint.getStrokeDashArray().setAll(6.0, 4.0);
-            } else if (c.state() == Event.State.HOLDING) {
-                tint.setFill(p.holdTint());
-                tint.setStroke(p.holding().deriveColor(0, 1, 1, 0.5));
-                tint.setStrokeWidth(1);
-            } else {
-                tint.setFill(Color.TRANSPARENT);
-                tint.setStroke(null);
-            }
-            caption.setText(text);
-            if (pitch != shownPitch || width != shownWidth) {
-                layoutFor(pitch, width);
-            }
-            placeStatus();
-            shownClient = c;
-            shownCaption = text;
-            shownFlag = flagged;
-            shownPitch = pitch;
-            shownWidth = width;
-            shownPalette = p;
-        }
-
-        private void layoutFor(double pitch, double width) {
-            double scale = settings.scale();
-            double h = pitch - 8;
-            boolean compact = pitch < 40 * scale;
-            boolean tiny = pitch < 22;
-            double r = compact ? Math.max(4, (pitch - 4) / 2.2) : 20 * pitch / 56;
-            centerY = Math.max(r, h / 2);
-            tint.setWidth(width);
-            tint.setHeight(Math.max(4, h));
-            tint.setY(centerY - Math.max(4, h) / 2);
-            avatar.setRadius(r);
-            avatar.setCenterX(r + 4);
-            avatar.setCenterY(centerY);
-            double fontSize = tiny ? Math.max(7, r * 0.9) : compact ? Math.max(9, r * 0.8) : 15 * pitch / 56;
-            initials.setFont(font(fontSize, true, false));
-            initials.setVisible(r >= 7);
-            double tw = initials.getLayoutBounds().getWidth();
-            initials.setX(r + 4 - tw / 2);
-            initials.setY(centerY);
-            double br = Math.max(3, r * 0.45);
-            badge.setRadius(br);
-            badge.setCenterX(r * 1.85 + 4);
-            badge.setCenterY(centerY + r * 0.75);
-            double s = br * 1.5 / 12;
-            icon.setScaleX(s);
-            icon.setScaleY(s);
-            icon.setLayoutX(badge.getCenterX() - 6);
-            icon.setLayoutY(badge.getCenterY() - 6);
-            icon.setVisible(br >= 5);
-            double textX = 2 * r + 18;
-            double textSize = compact ? Math.max(9, Math.min(13 * scale, pitch * 0.8))
-                    : Math.max(settings.minText(), 15 * scale);
-            word.setFont(font(textSize, true, false));
-            caption.setFont(font(textSize, false, false));
-            status.setFont(font(Math.max(settings.minText(), textSize * 0.85), false, false));
-            word.setX(textX);
-            caption.setVisible(pitch >= 12);
-            if (compact) {
-                word.setY(centerY);
-                caption.setX(textX + textSize * 6.4);
-                caption.setY(centerY);
-            } else {
-                word.setY(centerY - 11 * scale);
-                caption.setX(textX);
-                caption.setY(centerY + 11 * scale);
-            }
-            resize(width, h);
-            placeStatus();
-        }
-
-        /** The connection words sit after the state word, on its line. */
-        private void placeStatus() {
-            double room = tint.getWidth() - 6;
-            double sw = status.getLayoutBounds().getWidth();
-            double afterWord = word.getX() + word.getLayoutBounds().getWidth() + 8;
-            double afterCaption = caption.getX() + caption.getLayoutBounds().getWidth() + 8;
-            // Beside the state word; on a narrow row after the caption; never past the row's edge.
-            boolean besideWord = afterWord + sw <= room || afterCaption + sw > room || caption.getY() == word.getY();
-            status.setX(besideWord ? afterWord : afterCaption);
-            status.setY(besideWord ? word.getY() : caption.getY());
-            status.setVisible(caption.isVisible() && !status.getText().isEmpty()
-                    && status.getX() + sw <= room + 6);
-        }
-    }
-
-    /**
-     * A znode: sequence number, owner stripe, R/W and ephemeral marks, key badge when held, ghost outline when just
-     * deleted, red when a checker finding involves its owner. Pooled by the lane and recoloured in place.
-     */
-    private final class ZnodeCard extends Pane {
-        final Rectangle frame = new Rectangle();
-        final Rectangle stripe = new Rectangle();
-        final Text seq = new Text();
-        final Text name = new Text();
-        final Text owner = new Text();
-        final Text mode = new Text();
-        final Circle modeRing = new Circle(8);
-        final Text eph = new Text("E");
-        final Circle ephRing = new Circle(8);
-        final Text deleted = new Text("deleted");
-        final StackPane key = new StackPane();
-        final javafx.scene.control.Tooltip tip = new javafx.scene.control.Tooltip();
-        String shown = "";
-        String fullPath = "";
-
-        ZnodeCard() {
-            getStyleClass().add("znode-card");
-            frame.setArcWidth(18);
-            frame.setArcHeight(18);
-            for (Text t : List.of(seq, name, owner, mode, eph, deleted)) {
-                t.setTextOrigin(VPos.TOP);
-            }
-            mode.setTextOrigin(VPos.CENTER);
-            eph.setTextOrigin(VPos.CENTER);
-            modeRing.setFill(Color.TRANSPARENT);
-            ephRing.setFill(Color.TRANSPARENT);
-            Circle kc = new Circle(9, Color.web(StateStyle.HOLDING.badge()));
-            SVGPath ki = Icons.shape(StateStyle.Icon.KEY);
-            ki.setFill(Color.WHITE);
-            key.getChildren().addAll(kc, ki);
-            key.setManaged(false);
-            key.resize(18, 18);
-            getChildren().addAll(frame, stripe, seq, name, owner, modeRing, mode, ephRing, eph, deleted, key);
-            setManaged(false);
-            javafx.scene.control.Tooltip.install(this, tip);
-        }
-
-        void update(long sequence, String nodeName, String ownerName, int ownerPos, String ownerMode, boolean ephemeral,
-                    boolean held, boolean ghost, boolean flagged, double w, double h, double pitch) {
-            Palette p = settings.palette();
-            String sig = fullPath + "|" + sequence + "|" + nodeName + "|" + ownerName + "|" + ownerPos + "|" + ownerMode + "|"
-                    + ephemeral + held + ghost + flagged + "|" + w + "|" + h + "|" + pitch + "|"
-                    + System.identityHashCode(p);
-            if (sig.equals(shown)) {
-                return;
-            }
-            shown = sig;
-            double scale = settings.scale();
-            boolean compact = pitch < 40 * scale;
-            boolean tiny = pitch < 22;
-            frame.setWidth(w);
-            frame.setHeight(h);
-            frame.getStrokeDashArray().clear();
-            if (flagged) {
-                frame.setFill(p.findingTint());
-                frame.setStroke(p.finding());
-                frame.setStrokeWidth(3 * scale);
-            } else if (held) {
-                frame.setFill(p.holdTint());
-                frame.setStroke(p.holding());
-                frame.setStrokeWidth(2 * scale);
-            } else if (ghost) {
-                frame.setFill(Color.TRANSPARENT);
-                frame.setStroke(p.text3());
-                frame.setStrokeWidth(1.5 * scale);
-                frame.getStrokeDashArray().setAll(5.0, 4.0);
-            } else {
-                frame.setFill(p.surface());
-                frame.setStroke(p.borderStrong());
-                frame.setStrokeWidth(1.5 * scale);
-            }
-            Color identity = Color.web(StateStyle.identity(ownerPos));
-            stripe.setFill(identity);
-            stripe.setOpacity(ghost ? 0.35 : 1);
-            double inset = Math.min(6, h * 0.15);
-            stripe.setX(6);
-            stripe.setY(inset);
-            stripe.setWidth(4);
-            stripe.setHeight(Math.max(2, h - 2 * inset));
-            boolean sequential = sequence >= 0;
-            // Short labels ("#2" and the owner): the full name is on hover and in the inspector, never cut here.
-            double compactText = settings.minText() > 0 ? 24 : 14;
-            double seqSize = compact ? Math.max(9, Math.min(compactText, h * 0.7)) : 24 * scale;
-            seq.setFont(font(seqSize, true, false));
-            seq.setFill(ghost ? p.text3() : p.text());
-            seq.setText(sequential ? "#" + sequence : nodeName);
-            double nameSize = compact ? Math.max(8, Math.min(compactText - 2, h * 0.65))
-                    : Math.max(settings.minText(), 14 * scale);
-            name.setFont(font(nameSize, true, false));
-            name.setFill(ghost ? p.text2() : p.readable(identity));
-            name.setText(ghost ? ownerName + " · deleted" : ownerName);
-            owner.setFont(font(Math.max(settings.minText(), 14 * scale), true, false));
-            owner.setFill(ghost ? p.text2() : p.readable(identity));
-            owner.setText(ghost ? ownerName + " · deleted" : ownerName);
-            tip.setText(fullPath);
-            double seqW = seq.getLayoutBounds().getWidth();
-            seq.setVisible(!tiny);
-            double labelW = (compact || sequential) ? 24 + seqW + name.getLayoutBounds().getWidth()
-                    : 18 + owner.getLayoutBounds().getWidth();
-            if (ghost && labelW > w - 6) {
-                // A narrow card: the dashed outline already says "deleted"; the owner must still fit.
-                name.setText(ownerName);
-                owner.setText(ownerName);
-            }
-            if (compact || sequential) {
-                seq.relocate(16, (h - seq.getLayoutBounds().getHeight()) / 2);
-                name.relocate(24 + seqW, (h - name.getLayoutBounds().getHeight()) / 2);
-            } else {
-                seq.relocate(18, -2);
-                owner.relocate(18, h * 0.55);
-            }
-            name.setVisible(!tiny && (sequential || compact));
-            owner.setVisible(!compact && !sequential);
-            boolean badges = !compact && !ghost;
-            mode.setText("read".equals(ownerMode) ? "R" : "W");
-            for (Text t : List.of(mode, eph)) {
-                t.setFont(font(11 * scale, true, false));
-                t.setFill(p.text2());
-            }
-            modeRing.setStroke(p.text3());
-            ephRing.setStroke(p.text3());
-            modeRing.setRadius(8 * scale);
-            ephRing.setRadius(8 * scale);
-            double by = h - 12 * scale;
-            modeRing.setCenterX(w - 38 * scale);
-            modeRing.setCenterY(by);
-            ephRing.setCenterX(w - 18 * scale);
-            ephRing.setCenterY(by);
-            mode.relocate(modeRing.getCenterX() - mode.getLayoutBounds().getWidth() / 2,
-                    by - mode.getLayoutBounds().getHeight() / 2);
-            eph.relocate(ephRing.getCenterX() - eph.getLayoutBounds().getWidth() / 2,
-                    by - eph.getLayoutBounds().getHeight() / 2);
-            mode.setVisible(badges);
-            modeRing.setVisible(badges);
-            eph.setVisible(badges && ephemeral);
-            ephRing.setVisible(badges && ephemeral);
-            deleted.setFont(font((compact ? 11 : 14) * scale, true, false));
-            deleted.setFill(p.accent());
-            deleted.relocate(w - deleted.getLayoutBounds().getWidth() - 10,
-                    compact ? (h - deleted.getLayoutBounds().getHeight()) / 2 : 6);
-            deleted.setVisible(false);
-            key.relocate(w - 10, -8);
-            key.setVisible(held && !tiny);
-            resize(w, h);
-        }
-    }
 }

@@ -12,6 +12,13 @@ import lockstep.gui.viewmodel.ReplayCursor;
 public final class LanesView extends HBox {
 
     private final List<LaneView> views = new ArrayList<>();
+    private LaneClientMenu onClientMenu;
+
+    /** A client's menu asked for in lane {@code lane}. */
+    @FunctionalInterface
+    public interface LaneClientMenu {
+        void show(int lane, String client, javafx.scene.Node owner, double screenX, double screenY);
+    }
 
     public LanesView(ReplayCursor cursor, ViewSettings settings) {
         setSpacing(16);
@@ -20,13 +27,25 @@ public final class LanesView extends HBox {
             int k = i;
             LaneViewModel lane = cursor.lanes().get(i);
             LaneView view = new LaneView(lane, settings, () -> cursor.focus(k));
-            view.setId("lane-" + lane.algorithm());
+            // A branch runs the same algorithm as its lane: it is named by its place instead.
+            view.setId(lane.title().equals(lane.algorithm()) ? "lane-" + lane.algorithm() : "lane-branch-" + k);
+            view.setOnClientMenu((client, owner, x, y) -> {
+                cursor.focus(k);
+                if (onClientMenu != null) {
+                    onClientMenu.show(k, client, owner, x, y);
+                }
+            });
             HBox.setHgrow(view, Priority.ALWAYS);
             view.setMaxWidth(Double.MAX_VALUE);
             view.setPrefWidth(10);
             views.add(view);
             getChildren().add(view);
         }
+    }
+
+    /** Who shows a client's menu (the window); without one, right click does nothing (as in rendered frames). */
+    public void setOnClientMenu(LaneClientMenu request) {
+        this.onClientMenu = request;
     }
 
     public List<LaneView> laneViews() {

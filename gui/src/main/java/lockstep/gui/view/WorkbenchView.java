@@ -124,6 +124,17 @@ public final class WorkbenchView extends BorderPane {
             } else {
                 cursor.forward();
             }
+        } else if (code == KeyCode.F) {
+            cursor.nextFinding();
+        } else if (code == KeyCode.UP || code == KeyCode.DOWN) {
+            cursor.focusedLaneModel().selectNext(code == KeyCode.UP ? -1 : 1);
+        } else if (code == KeyCode.ENTER || code == KeyCode.CONTEXT_MENU) {
+            // The selected client's menu, under its row in the focused lane.
+            String client = cursor.focusedLaneModel().selectedProperty().get();
+            if (client.isEmpty() || lanes == null) {
+                return;
+            }
+            lanes.laneViews().get(cursor.focusedLaneProperty().get()).requestClientMenu(client);
         } else if (code == KeyCode.HOME) {
             cursor.home();
         } else if (code == KeyCode.END) {
@@ -142,6 +153,7 @@ public final class WorkbenchView extends BorderPane {
         }
         lanes = new LanesView(cursor, settings);
         lanes.setId("lanes");
+        lanes.setOnClientMenu((lane, client, owner, x, y) -> BranchMenu.show(vm, lane, client, owner, x, y));
         VBox.setVgrow(lanes, Priority.ALWAYS);
         timeline = new TimelineView(cursor, settings);
         inspector = new InspectorView(cursor, settings);
@@ -179,8 +191,8 @@ public final class WorkbenchView extends BorderPane {
             lastAlert.close();
         }
         Alert alert = new Alert(Alert.AlertType.ERROR);
-        alert.setTitle("Cannot open");
-        alert.setHeaderText("Cannot open this file; what was open stays open.");
+        alert.setTitle("Lockstep");
+        alert.setHeaderText(vm.errorHeadingProperty().get());
         alert.setContentText(message);
         alert.getDialogPane().setId("error-dialog");
         alert.getDialogPane().getStylesheets().setAll(getScene() == null ? List.of()

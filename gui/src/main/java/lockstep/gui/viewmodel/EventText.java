@@ -16,6 +16,8 @@ public final class EventText {
             return w.client();
         } else if (e instanceof Event.WatchFired f) {
             return f.client();
+        } else if (e instanceof Event.StrayNotification f) {
+            return f.client();
         } else if (e instanceof Event.NodeCreated n) {
             return n.owner();
         } else if (e instanceof Event.NodeDeleted d) {
@@ -27,6 +29,8 @@ public final class EventText {
         } else if (e instanceof Event.Write w) {
             return w.client();
         } else if (e instanceof Event.Connection c) {
+            return c.client();
+        } else if (e instanceof Event.ClientServer c) {
             return c.client();
         }
         return "";
@@ -45,6 +49,8 @@ public final class EventText {
             return "watch set (" + w.kind().name().toLowerCase(java.util.Locale.ROOT) + ")";
         } else if (e instanceof Event.WatchFired f) {
             return "● " + f.type().name();
+        } else if (e instanceof Event.StrayNotification f) {
+            return "○ " + f.type().name() + " (stray: it no longer waits)";
         } else if (e instanceof Event.NodeCreated n) {
             return "znode created";
         } else if (e instanceof Event.NodeDeleted d) {
@@ -60,6 +66,10 @@ public final class EventText {
             return "connection: " + c.state().label();
         } else if (e instanceof Event.Write w) {
             return "write, token " + w.token() + (w.accepted() ? "" : " (refused)");
+        } else if (e instanceof Event.ServerRole r) {
+            return "server " + r.server() + ": " + r.role().label();
+        } else if (e instanceof Event.ClientServer c) {
+            return "→ server " + c.server();
         } else if (e instanceof Event.RunEnded r) {
             return "end: " + r.outcome();
         }
@@ -73,6 +83,8 @@ public final class EventText {
         } else if (e instanceof Event.WatchSet w) {
             p = w.path();
         } else if (e instanceof Event.WatchFired f) {
+            p = f.path();
+        } else if (e instanceof Event.StrayNotification f) {
             p = f.path();
         } else if (e instanceof Event.NodeCreated n) {
             p = n.path();

@@ -29,6 +29,7 @@ import lockstep.simulator.trace.Event;
 public final class LaneViewModel {
 
     private final String algorithm;
+    private final String title;
     private final Replays replays;
     private final int[] stepOfEvent;
     private final int[] stepStart;
@@ -44,6 +45,7 @@ public final class LaneViewModel {
     private final ReadOnlyObjectWrapper<List<Finding>> findings =
             new ReadOnlyObjectWrapper<>(this, "findings", List.of());
     private final ReadOnlyBooleanWrapper focused = new ReadOnlyBooleanWrapper(this, "focused");
+    private final ReadOnlyStringWrapper selected = new ReadOnlyStringWrapper(this, "selected", "");
     private final ReadOnlyStringWrapper tally = new ReadOnlyStringWrapper(this, "tally", "");
     private final ReadOnlyStringWrapper caption = new ReadOnlyStringWrapper(this, "caption", "");
     private final ReadOnlyStringWrapper server = new ReadOnlyStringWrapper(this, "server", "");
@@ -59,7 +61,13 @@ public final class LaneViewModel {
     }
 
     public LaneViewModel(Replays replays) {
+        this(replays, replays.run().algorithm());
+    }
+
+    /** A lane with its own title: a branch reads "sequential + c2 crash at line 5". */
+    public LaneViewModel(Replays replays, String title) {
         this.replays = replays;
+        this.title = title;
         this.algorithm = replays.run().algorithm();
         this.clients = replays.run().clients();
         int n = replays.size();
@@ -97,6 +105,9 @@ public final class LaneViewModel {
      * The server box's text: "server up", or what happened to it in this script line ("server restarted"); sessions that ended say how in their client's row (crashed: closed; expired: ended by the server).
      */
     private String serverText(int i, ReplayState s) {
+        if (s.ensemble().isEnsemble()) {
+            return ensembleText(s.ensemble());
+        }
         if (!s.serverRunning()) {
             return "server stopped";
         }
@@ -115,6 +126,14 @@ public final class LaneViewModel {
             return last.equals("server-start") ? "server started again" : "server restarted";
         }
         return restarts == 0 ? "server up" : "server up (restarted)";
+    }
+
+    /** An ensemble's server box: each server's number and role, the leader marked ("s1 follower · s3 ★leader"). */
+    static String ensembleText(lockstep.simulator.replay.EnsembleView ensemble) {
+        List<String> parts = new ArrayList<>();
+        ensemble.roles().forEach((server, role) -> parts.add("s" + server + " "
+                + (role == Event.Role.LEADER ? "\u2605leader" : role.label())));
+        return String.join(" · ", parts);
     }
 
     /** "this line: 1 release · 9 woken · 1 wins" ("" when the script line released nothing and woke no one). */
@@ -154,6 +173,9 @@ public final class LaneViewModel {
         for (int k = stepStart[stepOfEvent[i]]; k <= i; k++) {
             if (replays.events().get(k) instanceof Event.WatchFired f) {
                 out.add(f);
+            } else if (replays.events().get(k) instanceof Event.StrayNotification f) {
+                // a stray reaches the client too (it drops it): drawn as the same pulse
+                out.add(new Event.WatchFired(f.index(), f.client(), f.path(), f.type()));
             }
         }
         return List.copyOf(out);
@@ -232,6 +254,16 @@ public final class LaneViewModel {
         return algorithm;
     }
 
+    /** The lane's title: its algorithm, or what its branch did ("sequential + c2 crash at line 5"). */
+    public String title() {
+        return title;
+    }
+
+    /** The source line of script step {@code k} (0 for step 0 or a step without its line event). */
+    public int lineOf(int k) {
+        return k > 0 && replays.events().get(stepStart(k)) instanceof Event.ScriptLine s ? s.line() : 0;
+    }
+
     public Replays replays() {
         return replays;
     }
@@ -286,9 +318,9 @@ public final class LaneViewModel {
             case WAITING -> c.woken() ? "woken: re-checking"
                     : c.watching().equals(s.lockPath()) ? "watching the children"
                     : "watching " + nodeLabel(s, c.watching());
-            case HOLDING -> {
+            case HOLDING, STILL_HOLDING -> {
                 String node = ownPath(s, c.name());
-                String mode = "read".equals(c.mode()) ? " (read)" : "";
+                String mode = ("read".equals(c.mode()) ? " (read)" : "") + (c.holds() > 1 ? " x" + c.holds() : "");
                 yield node.isEmpty() ? "holds the lock" + mode : "holds " + nodeLabel(s, node).split(" ")[0] + mode;
             }
             case REQUESTING -> c.woken() ? "woken: re-checking"
@@ -322,6 +354,17 @@ public final class LaneViewModel {
      * "reconnected", "expired", "closed", "session 2" (a new session after an expiry), joined by " · ". A connection
      * word that only repeats the state word (crashed and closed, expired and expired) is left out.
      */
+    public static String status(ReplayState s, ReplayState.ClientView c) {
+        String words = status(c);
+        int server = s.ensemble().serverOf(c.name());
+        if (server == 0) {
+            return words;
+        }
+        // On an ensemble: the server the client's connection goes to, first, so it reads as the row's line to it.
+        return words.isEmpty() ? "\u2192 s" + server : "\u2192 s" + server + " · " + words;
+    }
+
+    /** {@link #status(ReplayState, ReplayState.ClientView)} without the ensemble. */
     public static String status(ReplayState.ClientView c) {
         List<String> words = new ArrayList<>();
         if (c.paused()) {
@@ -536,6 +579,26 @@ public final class LaneViewModel {
 
     public ReadOnlyBooleanProperty focusedProperty() {
         return focused.getReadOnlyProperty();
+    }
+
+    /** The client the keyboard acts on ("" for none): its menu opens on Enter. */
+    public ReadOnlyStringProperty selectedProperty() {
+        return selected.getReadOnlyProperty();
+    }
+
+    /** Selects {@code client} (one of this lane's clients; anything else clears the selection). */
+    public void select(String client) {
+        selected.set(clients.contains(client) ? client : "");
+    }
+
+    /** Selects the client {@code delta} rows below the selected one (the first when none is), staying in the lane. */
+    public void selectNext(int delta) {
+        if (clients.isEmpty()) {
+            return;
+        }
+        int at = clients.indexOf(selected.get());
+        int next = at < 0 ? 0 : Math.max(0, Math.min(clients.size() - 1, at + delta));
+        selected.set(clients.get(next));
     }
 
     void setFocused(boolean value) {

@@ -89,12 +89,12 @@ public final class ReplayCursor {
         for (LaneViewModel lane : lanes) {
             lane.setFocused(lane == focus);
         }
-        focusedLane.set(target);
+        // Re-show the same beat first, then announce the new focus: a listener never sees a beat of -1 (the timeline
+        // draws from both).
         if (index.get() >= 0) {
-            int keep = index.get();
-            index.set(-1);
-            seek(keep);
+            seek(index.get());
         }
+        focusedLane.set(target);
     }
 
     /** Moves every lane to beat {@code b} (clamped). */
@@ -124,9 +124,25 @@ public final class ReplayCursor {
         narration.set(common);
         int k = beat.step();
         String line = k == 0 ? "before the script" : "script line " + k + " of " + beats.stepCount() + ": "
-                + focus.stepText(k) + (beat.phase() == Beats.Phase.CALL ? "" : " · " + beat.phase().label());
+                + lineText(k, common) + (beat.phase() == Beats.Phase.CALL ? "" : " · " + beat.phase().label());
         position.set("beat " + at + " / " + (beats.size() - 1) + " · " + line);
         index.set(at);
+    }
+
+    /**
+     * Script line {@code k} as the focused lane ran it: a say line worded per algorithm reads as that lane's own words,
+     * named after the lane when the others read differently (never the file's default text under a lane it is not for).
+     */
+    private String lineText(int k, String common) {
+        String text = focus.stepText(k);
+        if (!text.startsWith("say")) {
+            return text;
+        }
+        String own = focus.getState().narration();
+        if (own.isEmpty()) {
+            return text;
+        }
+        return common.isEmpty() && lanes.size() > 1 ? "say (" + focus.title() + "): " + own : "say: " + own;
     }
 
     /** Moves to the first beat at which the focused lane shows its event {@code eventIndex}. */
@@ -201,7 +217,21 @@ public final class ReplayCursor {
         }
     }
 
-    /** The event at the cursor in the focused lane. */
+    /**
+     * Moves to the first beat that shows the focused lane's next checker finding (failure or note) after the event it
+     * shows now; false, and no move, when there is none.
+     */
+    public boolean nextFinding() {
+        int here = focus.getIndex();
+        java.util.OptionalInt next = focus.replays().violations().stream()
+                .mapToInt(lockstep.simulator.check.Finding::at).filter(at -> at > here).min();
+        if (next.isEmpty()) {
+            return false;
+        }
+        seekEvent(next.getAsInt());
+        return true;
+    }
+
     /** True when the focused lane has a checker finding at event {@code index}: the events list marks its row. */
     public boolean isFindingAt(int index) {
         return focusedLaneModel().replays().violations().stream().anyMatch(f -> f.at() == index);

@@ -37,7 +37,7 @@ public record StateStyle(String word, Icon icon, String badge, String text, Stri
     /** The style of a state; released and gave-up look idle with their own word, expired looks crashed. */
     public static StateStyle of(Event.State state) {
         return switch (state) {
-            case HOLDING -> HOLDING;
+            case HOLDING, STILL_HOLDING -> HOLDING;
             case WAITING -> WAITING;
             case REQUESTING -> REQUESTING;
             case IDLE -> IDLE;

@@ -32,4 +32,42 @@ public interface TraceSource {
      * per algorithm with {@code seed} (null: the scenario's own).
      */
     Loaded load(String spec, List<String> algorithms, Long seed) throws BadInputException;
+
+    /**
+     * One new script line put in after step {@code step} of a lane's script ({@code c2 crash}, {@code c1 acquire}).
+     * A branch of a branch carries every edit, oldest first, each numbered in the script the one before made.
+     */
+    record Edit(int step, String client, String word) {
+    }
+
+    /**
+     * A lane to run again with its script edited: the same scenario, algorithm and seed, the recorded choices
+     * replayed in order, the seed deciding once they run out.
+     */
+    record Branch(String spec, String algorithm, long seed, List<Edit> edits, List<Event.Choice> choices) {
+        public Branch {
+            edits = List.copyOf(edits);
+            choices = List.copyOf(choices);
+        }
+    }
+
+    /**
+     * A branch's run: its trace, and when a later line of the rest of the script no longer fits (a crashed client
+     * cannot be released again), that line's one-line refusal, the trace then ending there ("" when the script ran
+     * to its end).
+     */
+    record BranchRun(List<Event> trace, String stopped) {
+        public BranchRun {
+            trace = List.copyOf(trace);
+        }
+    }
+
+    /**
+     * Runs a branch.
+     *
+     * @throws BadInputException when the new line itself does not fit the state it meets (the run's one-line error)
+     */
+    default BranchRun branch(Branch branch) throws BadInputException {
+        throw new BadInputException("lockstep", "this source cannot branch a run (expected a scenario)");
+    }
 }

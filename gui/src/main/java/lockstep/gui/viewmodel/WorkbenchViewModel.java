@@ -16,7 +16,12 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import lockstep.gui.replay.Replays;
 import lockstep.simulator.BadInputException;
+import lockstep.simulator.fault.Fault;
+import lockstep.simulator.fault.Faults;
+import lockstep.simulator.scenario.Verb;
+import lockstep.simulator.schedule.ReplayingScheduler;
 import lockstep.simulator.trace.Event;
 
 /**
@@ -47,9 +52,17 @@ public final class WorkbenchViewModel {
     private final ReadOnlyBooleanWrapper dark = new ReadOnlyBooleanWrapper(this, "dark");
     private final ReadOnlyBooleanWrapper presentation = new ReadOnlyBooleanWrapper(this, "presentation");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
+    private final ReadOnlyStringWrapper errorHeading = new ReadOnlyStringWrapper(this, "errorHeading", "");
     private final ReadOnlyIntegerWrapper errorCount = new ReadOnlyIntegerWrapper(this, "errorCount");
     private final ObservableList<String> recent = FXCollections.observableArrayList();
     private final ObservableList<String> recentView = FXCollections.unmodifiableObservableList(recent);
+    /** Per lane of the cursor, the script edits that made it: none for a lane of the scenario as written. */
+    private final List<List<TraceSource.Edit>> laneEdits = new ArrayList<>();
+
+    private static final String OPEN_FAILED = "Cannot open this file; what was open stays open.";
+    private static final String BRANCH_STOPPED =
+            "The new lane stops early: the rest of the script no longer fits its run.";
+    private static final String BRANCH_FAILED = "Cannot branch here; the lanes stay as they were.";
 
     /**
      * @param background runs loads (a thread pool in the window, {@code Runnable::run} in tests)
@@ -94,10 +107,10 @@ public final class WorkbenchViewModel {
                 TraceSource.Loaded loaded = source.load(spec, lanes, newSeed);
                 fx.accept(() -> show(loaded));
             } catch (BadInputException e) {
-                fx.accept(() -> fail(e.getMessage()));
+                fx.accept(() -> fail(OPEN_FAILED, e.getMessage()));
             } catch (RuntimeException e) {
                 String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-                fx.accept(() -> fail(spec + ": " + why));
+                fx.accept(() -> fail(OPEN_FAILED, spec + ": " + why));
             }
         });
     }
@@ -120,6 +133,8 @@ public final class WorkbenchViewModel {
             algs.add(lane.algorithm());
         }
         algorithms.setAll(algs);
+        laneEdits.clear();
+        lanes.forEach(lane -> laneEdits.add(List.of()));
         Event.RunStarted run = lanes.get(0).replays().run();
         seed.set(run.seed());
         canAddLane.set(!loaded.traceFile() && algs.size() < MAX_LANES);
@@ -130,8 +145,9 @@ public final class WorkbenchViewModel {
         }
     }
 
-    private void fail(String message) {
+    private void fail(String heading, String message) {
         loading.set(false);
+        errorHeading.set(heading);
         error.set(message);
         errorCount.set(errorCount.get() + 1);
     }
@@ -151,6 +167,113 @@ public final class WorkbenchViewModel {
                 }
             }
         }
+    }
+
+    /** What a branch line may do to a client: its script word and one line saying what it does. */
+    public record BranchAction(String word, String description) {
+    }
+
+    /** "acquire", then the client faults of the fault registry, in registry order. */
+    public static List<BranchAction> branchActions() {
+        List<BranchAction> out = new ArrayList<>();
+        out.add(new BranchAction(Verb.ACQUIRE.word(), "ask for the lock"));
+        for (Fault f : Faults.of(Fault.Target.CLIENT)) {
+            out.add(new BranchAction(f.word(), f.description()));
+        }
+        return out;
+    }
+
+    /** Why lane {@code k} cannot branch now (a sentence for a tooltip), or null when it can. */
+    public String branchRefusal(int k) {
+        ReplayCursor now = cursor.get();
+        if (now == null || k < 0 || k >= now.lanes().size()) {
+            return "Nothing is open to branch from.";
+        }
+        if (traceFile.get()) {
+            return "A trace file has no script to go on from: open its scenario to branch.";
+        }
+        if (now.lanes().size() >= MAX_LANES) {
+            return "At most " + MAX_LANES + " lanes are shown: remove a lane to branch.";
+        }
+        if (loading.get()) {
+            return "A run is still being made.";
+        }
+        return null;
+    }
+
+    /**
+     * Branches lane {@code k} at the cursor: its script up to and including the cursor's script line, then
+     * {@code client word} as a new line, then the rest; the lane's choices up to the end of that line replayed, the seed
+     * deciding after. Runs in the background and shows the result as a new lane ("sequential + c2 crash at line 5"),
+     * focused, the cursor on the line branched from; the lanes already open stay. A line refused by the run comes back
+     * in {@link #errorProperty()}.
+     */
+    public void branch(int k, String client, String word) {
+        String why = branchRefusal(k);
+        if (why != null) {
+            fail(BRANCH_FAILED, why);
+            return;
+        }
+        ReplayCursor from = cursor.get();
+        LaneViewModel lane = from.lanes().get(k);
+        int step = from.stepProperty().get();
+        List<Event> throughLine = lane.events().subList(0, lane.stepEnd(step) + 1);
+        List<TraceSource.Edit> edits = new ArrayList<>(laneEdits.get(k));
+        edits.add(new TraceSource.Edit(step, client, word));
+        int line = lane.lineOf(step);
+        String laneTitle = lane.title() + " + " + client + " " + word
+                + (line == 0 ? " at the start" : " at line " + line);
+        TraceSource.Branch request = new TraceSource.Branch(spec.get(), lane.algorithm(),
+                lane.replays().run().seed(), edits, ReplayingScheduler.choicesOf(throughLine));
+        loading.set(true);
+        background.execute(() -> {
+            try {
+                TraceSource.BranchRun run = source.branch(request);
+                // A rest of the script that stops fitting (a crashed client is not released again) ends the lane
+                // early; its title says where, the dialog why.
+                String stops = run.stopped().isEmpty() ? "" : " · stops at line " + lastLine(run.trace());
+                fx.accept(() -> {
+                    showBranch(from, run.trace(), laneTitle + stops, edits, step);
+                    if (!run.stopped().isEmpty()) {
+                        fail(BRANCH_STOPPED, run.stopped());
+                    }
+                });
+            } catch (BadInputException e) {
+                fx.accept(() -> fail(BRANCH_FAILED, e.getMessage()));
+            } catch (RuntimeException e) {
+                String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+                fx.accept(() -> fail(BRANCH_FAILED, spec.get() + ": " + message));
+            }
+        });
+    }
+
+    private static int lastLine(List<Event> trace) {
+        int line = 0;
+        for (Event e : trace) {
+            if (e instanceof Event.ScriptLine s) {
+                line = s.line();
+            }
+        }
+        return line;
+    }
+
+    private void showBranch(ReplayCursor from, List<Event> trace, String laneTitle, List<TraceSource.Edit> edits,
+                            int step) {
+        loading.set(false);
+        if (from != cursor.get()) {
+            return; // something else was opened meanwhile: the branch belongs to what is gone
+        }
+        List<LaneViewModel> lanes = new ArrayList<>();
+        for (LaneViewModel lane : from.lanes()) {
+            lanes.add(new LaneViewModel(lane.replays(), lane.title()));
+        }
+        lanes.add(new LaneViewModel(Replays.of(trace), laneTitle));
+        laneEdits.add(List.copyOf(edits));
+        ReplayCursor next = new ReplayCursor(lanes);
+        next.focus(lanes.size() - 1);
+        next.seek(next.beats().lastBeatOfStep(step));
+        canAddLane.set(!traceFile.get() && lanes.size() < MAX_LANES);
+        cursor.set(next);
     }
 
     /** Adds a lane running {@code algorithm} (at most {@value #MAX_LANES}; not for a trace file). */
@@ -237,6 +360,11 @@ public final class WorkbenchViewModel {
     /** The last error's one line ({@code FILE:LINE:COLUMN: ...}). */
     public ReadOnlyStringProperty errorProperty() {
         return error.getReadOnlyProperty();
+    }
+
+    /** What the last error was about, for a dialog's heading ("Cannot open this file; ..."). */
+    public ReadOnlyStringProperty errorHeadingProperty() {
+        return errorHeading.getReadOnlyProperty();
     }
 
     /** Counts errors, so that the same message twice is seen twice. */

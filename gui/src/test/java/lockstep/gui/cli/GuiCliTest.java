@@ -80,8 +80,9 @@ class GuiCliTest {
         String algorithms = "(expected one of " + String.join(", ", lockstep.algorithms.Algorithms.names()) + ")";
         assertBadInput("lockstep gui: --algorithm: unknown algorithm 'foo' " + algorithms, "gui", "02", "--algorithm",
                 "naive,foo");
-        assertBadInput("nosuch: no built-in scenario by that name (expected an id 01..20 or a name such as"
-                + " 01-one-client)", "gui", "nosuch");
+        var builtIns = lockstep.simulator.scenario.BuiltInScenarios.list();
+        assertBadInput("nosuch: no built-in scenario by that name (expected an id 01.."
+                + builtIns.get(builtIns.size() - 1).id() + " or a name such as 01-one-client)", "gui", "nosuch");
         Path missing = dir.resolve("missing.yaml");
         assertBadInput(missing + ":1:1: cannot read the file (no such file)", "gui", missing.toString());
         Path missingTrace = dir.resolve("missing.jsonl");
@@ -165,8 +166,8 @@ class GuiCliTest {
         }
         Result unknown = run(Launcher.commandLine(), "frob");
         assertEquals(2, unknown.exit());
-        assertEquals(List.of("lockstep: unknown command 'frob' (expected one of run, check, list, bench, herd, help, gui,"
-                + " render)"), unknown.errLines());
+        assertEquals(List.of("lockstep: unknown command 'frob' (expected one of run, check, list, bench, herd, explore, export, help, gui,"
+                + " render, docs-images)"), unknown.errLines());
     }
 
     private static void assertGif(Path gif) throws IOException {

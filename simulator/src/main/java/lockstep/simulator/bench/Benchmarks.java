@@ -30,6 +30,10 @@ public final class Benchmarks {
                 () -> new PrintsFigures(RecorderOverheadBenchmark::run));
         register("lockstep", "Calls per second of a gated (lockstep) run against the round trip of the same calls.",
                 LockstepSpeedBenchmark::new);
+        register("ensemble", "A whole scenario run on an embedded ensemble beside the same run on one server.",
+                EnsembleCostBenchmark::new);
+        register("explore", "What an explore search costs, where its time goes, and the seed each bug-* algorithm "
+                + "is caught at (minutes).", ExploreBenchmark::new);
     }
 
     private Benchmarks() {

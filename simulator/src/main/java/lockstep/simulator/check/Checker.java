@@ -14,7 +14,7 @@ import lockstep.simulator.trace.Event;
 public final class Checker {
 
     private static final List<Invariant> INVARIANTS = List.of(new MutualExclusion(), new UnfencedWrites(),
-            new WaitersAreNotStuck(), new EphemeralNodesDieWithTheirOwners(), new WatchesDoNotOutliveWaiting(),
+            new WaitersAreNotStuck(), new WaitersDoNotWaitForThemselves(), new EphemeralNodesDieWithTheirOwners(), new WatchesDoNotOutliveWaiting(),
             new StaleHolders());
 
     private Checker() {

@@ -25,7 +25,7 @@ final class Sentences {
             case IDLE -> "is idle";
             case REQUESTING -> "is still requesting";
             case WAITING -> "is waiting";
-            case HOLDING -> "holds the lock";
+            case HOLDING, STILL_HOLDING -> "holds the lock";
             case RELEASED -> "has released the lock";
             case GAVE_UP -> "has given up";
             case CRASHED -> "has crashed";

@@ -30,8 +30,9 @@ final class WaitersAreNotStuck implements Invariant {
         List<Breach> findings = new ArrayList<>();
         int at = run.endIndex();
         for (ClientView client : run.end().clients().values()) {
-            if (client.state() != State.WAITING) {
-                continue;
+            if (client.state() != State.WAITING
+                    || WaitersDoNotWaitForThemselves.blockingNode(client, run).isPresent()) {
+                continue; // (a client that waits for itself is a self-deadlock, reported as such)
             }
             String watched = client.watching();
             if (!watched.isEmpty() && !run.existsAtTheEnd(watched) && !canBeWoken(client.name(), run)) {

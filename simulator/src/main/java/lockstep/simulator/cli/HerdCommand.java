@@ -56,9 +56,13 @@ final class HerdCommand implements Callable<Integer> {
             description = "Also draw notifications and calls against N to FILE (.png or .svg; may be given twice).")
     List<Path> charts = new ArrayList<>();
 
+    @picocli.CommandLine.Mixin
+    ServerOptions servers = new ServerOptions();
+
     @Override
     public Integer call() throws Exception {
         CommandLine cmd = spec.commandLine();
+        servers.apply(cmd);
         for (String name : algorithms) {
             if (Algorithms.find(name).isEmpty()) {
                 throw new OneLineErrors.BadOption(cmd, "--algorithm", "unknown algorithm '" + name

@@ -33,6 +33,8 @@ import picocli.CommandLine.TypeConversionException;
                 "  lockstep run my.yaml --algorithm rwlock --seed 7 --trace my.jsonl",
                 "  lockstep run 02 --json",
                 "  lockstep run 10 --trace t.jsonl && lockstep run 10 --schedule t.jsonl",
+                "  lockstep run 23                       (a scenario on three servers)",
+                "  lockstep run 04 --ensemble 3",
                 "",
                 "Exit codes: 0 fine, 1 a checker finding in any run, 2 bad input,", "3 internal error."})
 final class RunCommand implements Callable<Integer> {
@@ -67,8 +69,12 @@ final class RunCommand implements Callable<Integer> {
                     + "same algorithm and seed, the same run, byte for byte.")
     Path schedule;
 
+    @picocli.CommandLine.Mixin
+    ServerOptions servers = new ServerOptions();
+
     @Override
     public Integer call() throws BadInputException {
+        servers.apply(spec.commandLine());
         List<Event> recorded = schedule == null ? null : TraceFiles.read(schedule);
         List<String> names = recorded == null ? algorithms() : scheduledAlgorithm(recorded);
         InputKinds.refuseTraceAsScenario(scenario);

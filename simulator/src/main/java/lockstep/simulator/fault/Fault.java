@@ -30,10 +30,32 @@ public interface Fault {
     String description();
 
     /**
+     * Whether a server fault names one server of an ensemble between {@code server} and its word: a number 1..N or
+     * {@code leader} ({@code server 2 kill}, {@code server leader kill}). The fault gets that name as its
+     * {@code client} argument.
+     */
+    default boolean namesAServer() {
+        return false;
+    }
+
+    /** Whether it applies only on an ensemble (its example then runs on three servers). */
+    default boolean needsAnEnsemble() {
+        return namesAServer();
+    }
+
+    /** How a script writes it, for the docs: {@code crash}, {@code server stop}, {@code server N kill}. */
+    default String scriptForm() {
+        if (target() == Target.CLIENT) {
+            return word();
+        }
+        return namesAServer() ? "server N " + word() : "server " + word();
+    }
+
+    /**
      * Why the fault cannot apply now, as the rest of "c1 cannot crash: ...", e.g. "it is not paused (expected a
      * paused client)"; null when it can. Asked before {@link #apply}.
      *
-     * @param client the client's name, or "" for a server fault
+     * @param client the client's name; for a server fault "" (all servers) or the server it names ("2", "leader")
      */
     default String refusal(FaultContext context, String client) {
         return null;

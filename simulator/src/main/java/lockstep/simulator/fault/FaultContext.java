@@ -74,6 +74,23 @@ public interface FaultContext {
     /** Writes a lock state the fault decided (a crashed client is {@code CRASHED}: its process is gone). */
     void markState(String client, State state);
 
+    // ---- the servers of an ensemble --------------------------------------------------------------------------------
+
+    /** The server {@code client}'s connection goes to (1..N; 1 on a single server). */
+    int serverOf(String client);
+
+    /**
+     * From now on {@code client}'s connection goes to {@code server}, and the trace says so; with {@code now} its
+     * present connection breaks, so it reconnects there at once.
+     */
+    void moveClient(String client, int server, boolean now);
+
+    /**
+     * Waits until the servers have settled (an election after a kill) and writes each server whose role changed,
+     * in server order. On a single server it writes nothing.
+     */
+    void recordServers() throws Exception;
+
     /** Runs the clients until the system is quiescent again. */
     void settle();
 }

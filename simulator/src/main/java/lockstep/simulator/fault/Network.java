@@ -17,4 +17,7 @@ public interface Network {
      * connection, so the client sees a connection loss for a create that happened.
      */
     void loseNextCreateReply(String client) throws Exception;
+
+    /** Whether {@code client}'s link is cut (by {@code disconnect}, until {@code reconnect}). */
+    boolean isCut(String client);
 }

@@ -33,6 +33,9 @@ public final class ServerRestart implements Fault {
 
     @Override
     public String refusal(FaultContext context, String client) {
+        if (!context.cluster().isControlled()) {
+            return "Lockstep does not control an external ZooKeeper (expected embedded servers)";
+        }
         return context.cluster().isRunning() ? null : "the servers are stopped (expected running servers)";
     }
 

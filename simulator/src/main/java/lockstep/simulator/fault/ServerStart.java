@@ -35,6 +35,9 @@ public final class ServerStart implements Fault {
 
     @Override
     public String refusal(FaultContext context, String client) {
+        if (!context.cluster().isControlled()) {
+            return "Lockstep does not control an external ZooKeeper (expected embedded servers)";
+        }
         return context.cluster().isRunning() ? "the servers are running (expected servers stopped by server stop)"
                 : null;
     }
@@ -53,6 +56,7 @@ public final class ServerStart implements Fault {
             seen.put(client, context.connectionEventsSeen(client));
         }
         context.cluster().startAgain();
+        context.recordServers();
         for (String client : context.clients()) {
             var view = context.client(client);
             if (view.sessionAlive() && !view.paused() && view.connection() == ConnectionState.DISCONNECTED) {

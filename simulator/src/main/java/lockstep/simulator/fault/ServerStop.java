@@ -35,6 +35,9 @@ public final class ServerStop implements Fault {
 
     @Override
     public String refusal(FaultContext context, String client) {
+        if (!context.cluster().isControlled()) {
+            return "Lockstep does not control an external ZooKeeper (expected embedded servers)";
+        }
         return context.cluster().isRunning() ? null : "the servers are stopped already (expected running servers)";
     }
 
@@ -53,6 +56,7 @@ public final class ServerStop implements Fault {
             context.setReachable(client, false);
         }
         context.cluster().stop();
+        context.recordServers();
         for (String client : context.clients()) {
             var view = context.client(client);
             if (view.sessionAlive() && !view.paused() && view.connection() != ConnectionState.DISCONNECTED) {

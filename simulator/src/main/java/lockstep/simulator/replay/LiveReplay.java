@@ -70,4 +70,9 @@ public final class LiveReplay {
     public ReplayState state() {
         return replay.snapshot();
     }
+
+    /** The ensemble's servers and each client's server now ({@link EnsembleView#NONE} on one server). */
+    public EnsembleView ensemble() {
+        return replay.ensemble();
+    }
 }

@@ -42,6 +42,8 @@ final class Replay {
     private final LinkedHashMap<String, ClientView> clients;
     private final ArrayList<String> holders;
     private boolean serverRunning = true;
+    private final TreeMap<Integer, Event.Role> roles;
+    private final LinkedHashMap<String, Integer> clientServers;
     private Resource resource;
     private int acquisitions;
     private int notifications;
@@ -59,6 +61,8 @@ final class Replay {
             clients.put(client, ClientView.initial(client));
         }
         holders = new ArrayList<>();
+        roles = new TreeMap<>();
+        clientServers = new LinkedHashMap<>();
         resource = new Resource(start.fencing(), -1, "", 0, 0);
         calls = new int[Event.Op.values().length];
     }
@@ -76,6 +80,8 @@ final class Replay {
         clients = new LinkedHashMap<>(other.clients);
         holders = new ArrayList<>(other.holders);
         serverRunning = other.serverRunning;
+        roles = new TreeMap<>(other.roles);
+        clientServers = new LinkedHashMap<>(other.clientServers);
         resource = other.resource;
         acquisitions = other.acquisitions;
         notifications = other.notifications;
@@ -131,6 +137,12 @@ final class Replay {
             connection(e);
         } else if (event instanceof Event.Write e) {
             write(e);
+        } else if (event instanceof Event.ServerRole e) {
+            roles.put(e.server(), e.role());
+            // An ensemble serves while it has a leader.
+            serverRunning = roles.containsValue(Event.Role.LEADER);
+        } else if (event instanceof Event.ClientServer e) {
+            clientServers.put(e.client(), e.server());
         } else if (event instanceof Event.Choice) {
             choices++;
         }
@@ -157,11 +169,16 @@ final class Replay {
             // Still REQUESTING: the same attempt goes on; a wake-up followed by a re-check may yet end in waiting.
             woken = false;
         }
-        clients.put(e.client(), before.withState(e.state(), e.modeLabel(), e.watching()).withWoken(woken));
-        if (e.state() == State.HOLDING && was != State.HOLDING) {
+        // A holder's acquire counts one hold up, a release that leaves it holding one down: the client holds on.
+        State state = e.state() == State.STILL_HOLDING ? State.HOLDING : e.state();
+        int holds = e.state() == State.HOLDING ? (was == State.HOLDING ? before.holds() + 1 : 1)
+                : e.state() == State.STILL_HOLDING ? Math.max(1, before.holds() - 1) : 0;
+        clients.put(e.client(), before.withState(state, e.modeLabel(), e.watching()).withWoken(woken)
+                .withHolds(holds));
+        if (state == State.HOLDING && was != State.HOLDING) {
             holders.add(e.client());
             acquisitions++;
-        } else if (e.state() != State.HOLDING && was == State.HOLDING) {
+        } else if (state != State.HOLDING && was == State.HOLDING) {
             holders.remove(e.client());
         }
         if (e.state() == State.CRASHED || e.state() == State.EXPIRED) {
@@ -268,7 +285,15 @@ final class Replay {
                 Collections.unmodifiableSortedMap(znodes), List.copyOf(watches), Collections.unmodifiableMap(clients),
                 List.copyOf(holders), serverRunning, resource,
                 new Counters(acquisitions, notifications, futileWakeups, Collections.unmodifiableMap(callsByLabel),
-                        choices));
+                        choices),
+                roles.isEmpty() ? EnsembleView.NONE : new EnsembleView(Collections.unmodifiableSortedMap(roles),
+                        Collections.unmodifiableMap(clientServers)));
+    }
+
+    /** The ensemble now, copied. */
+    EnsembleView ensemble() {
+        return roles.isEmpty() ? EnsembleView.NONE
+                : new EnsembleView(new TreeMap<>(roles), new LinkedHashMap<>(clientServers));
     }
 
     /** An immutable copy of the state now, for a replay that goes on being applied to. */

@@ -28,10 +28,12 @@ import lockstep.simulator.trace.Event.State;
  * @param serverRunning false while the servers are stopped
  * @param resource      the protected resource clients write to
  * @param counters      running totals
+ * @param ensemble      the servers of an ensemble and each client's server ({@link EnsembleView#NONE} on one server)
  */
 public record ReplayState(int index, int step, int line, String scriptText, String narration, String lockPath,
                           SortedMap<String, Znode> znodes, List<Watch> watches, Map<String, ClientView> clients,
-                          List<String> holders, boolean serverRunning, Resource resource, Counters counters) {
+                          List<String> holders, boolean serverRunning, Resource resource, Counters counters,
+                          EnsembleView ensemble) {
 
     /** A znode under the lock path. {@code sequence} is -1 without a sequence number. */
     public record Znode(String path, String name, long sequence, String owner, CreateMode mode) {
@@ -60,14 +62,16 @@ public record ReplayState(int index, int step, int line, String scriptText, Stri
      * @param sessionAlive what the server knows: false once the server ended its current session (crash, expiry),
      *                     until the client connects with a new one
      * @param paused       stopped by a {@code pause} fault: it makes no call and handles no event until resumed
+     * @param holds        how many times it holds the lock (a reentrant acquire by the holder counts up, each release
+     *                     counts down; a read and a write hold during a downgrade count one each); 0 unless holding
      */
     public record ClientView(String name, State state, String mode, String watching, boolean woken,
                              ConnectionState connection, int session, int lockSession, boolean sessionAlive,
-                             boolean paused) {
+                             boolean paused, int holds) {
 
         /** A client that has not started yet: idle, connected, first session alive. */
         public static ClientView initial(String name) {
-            return new ClientView(name, State.IDLE, "", "", false, ConnectionState.CONNECTED, 1, 0, true, false);
+            return new ClientView(name, State.IDLE, "", "", false, ConnectionState.CONNECTED, 1, 0, true, false, 0);
         }
 
         /** Its lock API says it holds the lock. */
@@ -86,27 +90,32 @@ public record ReplayState(int index, int step, int line, String scriptText, Stri
         ClientView withState(State newState, String newMode, String newWatching) {
             int held = newState == State.HOLDING && state != State.HOLDING ? session : lockSession;
             return new ClientView(name, newState, newMode, newWatching, woken, connection, session, held,
-                    sessionAlive, paused);
+                    sessionAlive, paused, newState == State.HOLDING ? holds : 0);
+        }
+
+        ClientView withHolds(int newHolds) {
+            return new ClientView(name, state, mode, watching, woken, connection, session, lockSession, sessionAlive,
+                    paused, newHolds);
         }
 
         ClientView withWoken(boolean newWoken) {
             return new ClientView(name, state, mode, watching, newWoken, connection, session, lockSession,
-                    sessionAlive, paused);
+                    sessionAlive, paused, holds);
         }
 
         ClientView withConnection(ConnectionState newConnection, int newSession, boolean alive) {
             return new ClientView(name, state, mode, watching, woken, newConnection, newSession, lockSession, alive,
-                    paused);
+                    paused, holds);
         }
 
         ClientView withSessionAlive(boolean alive) {
             return new ClientView(name, state, mode, watching, woken, connection, session, lockSession, alive,
-                    paused);
+                    paused, holds);
         }
 
         ClientView withPaused(boolean newPaused) {
             return new ClientView(name, state, mode, watching, woken, connection, session, lockSession,
-                    sessionAlive, newPaused);
+                    sessionAlive, newPaused, holds);
         }
     }
 

@@ -41,7 +41,9 @@ final class ClientStates {
                 finish(client, view);
             } else if (client.hasActionRunning() && client.actionVerb() == Verb.ACQUIRE && !view.paused()
                     && !gate.isAtGate(client.name) && client.session.isWaitingForNotification(client.worker.thread())
-                    && (view.state() == State.REQUESTING || view.woken())) {
+                    && (view.state() == State.REQUESTING || view.woken()
+                    || client.actionByAHolder() && view.state() == State.HOLDING)) {
+                // (a holder that waits: an upgrade behind its own read node, in a lock that does not refuse it)
                 change(client.name, State.WAITING, client.actionMode(), trace.state().latestWatchOf(client.name));
             }
         }
@@ -49,11 +51,17 @@ final class ClientStates {
 
     /** Writes down how a client's action ended: holding, released, gave up, or an error. */
     private void finish(RunClient client, ClientView view) {
+        Boolean got = client.peekResult();
         Throwable failure = client.takeOutcome();
-        if (client.actionVerb() == Verb.ACQUIRE) {
-            if (failure == null) {
+        if (client.actionByAHolder() && client.actionVerb() != Verb.RELEASE) {
+            finishAHoldersAcquire(client, view, got, failure);
+        } else if (client.actionVerb() == Verb.ACQUIRE || client.actionVerb() == Verb.TRY_ACQUIRE) {
+            if (failure == null && Boolean.TRUE.equals(got)) {
                 client.token = tokenOf(client.name);
                 change(client.name, State.HOLDING, client.actionMode(), "");
+            } else if (failure == null) {
+                // a try-acquire that found the lock taken: it looked once and left (its calls show the look)
+                change(client.name, State.GAVE_UP, null, "");
             } else if (client.givingUp) {
                 client.givingUp = false;
                 change(client.name, State.GAVE_UP, null, "");
@@ -64,12 +72,35 @@ final class ClientStates {
                 change(client.name, State.IDLE, null, "");
             }
         } else if (client.actionVerb() == Verb.RELEASE) {
-            if (failure == null) {
+            List<LockMode> still = client.heldModes();
+            if (failure == null && !still.isEmpty()) {
+                change(client.name, State.STILL_HOLDING, still.get(0), "");
+            } else if (failure == null) {
                 change(client.name, State.RELEASED, null, "");
             } else {
                 trace.add(new Event.Fault(trace.next(), "error", client.name, oneLine(failure)));
                 change(client.name, State.IDLE, null, "");
             }
+        }
+    }
+
+    /**
+     * How an acquire or try-acquire by a client that already held the lock ended: one hold more (the same mode again,
+     * or the read lock taken by the write holder: a downgrade), or, when it was refused (an upgrade) or found the lock
+     * taken, the client still holds what it held.
+     */
+    private void finishAHoldersAcquire(RunClient client, ClientView view, Boolean got, Throwable failure) {
+        List<LockMode> held = client.heldModes();
+        if (failure == null && Boolean.TRUE.equals(got)) {
+            change(client.name, State.HOLDING, held.isEmpty() ? client.actionMode() : held.get(0), "");
+            return;
+        }
+        if (failure != null && !client.givingUp) {
+            trace.add(new Event.Fault(trace.next(), "error", client.name, oneLine(failure)));
+        }
+        client.givingUp = false;
+        if (view.state() != State.HOLDING && !held.isEmpty()) {
+            change(client.name, State.STILL_HOLDING, held.get(0), ""); // it waited, gave up, and holds on
         }
     }
 
@@ -96,7 +127,8 @@ final class ClientStates {
 
     /** Writes a client's new lock state; the mode shows only while it asks or holds. */
     void change(String client, State state, LockMode mode, String watching) {
-        boolean showsMode = state == State.REQUESTING || state == State.WAITING || state == State.HOLDING;
+        boolean showsMode = state == State.REQUESTING || state == State.WAITING || state == State.HOLDING
+                || state == State.STILL_HOLDING;
         trace.add(new Event.ClientState(trace.next(), client, state, showsMode ? mode : null, watching));
     }
 

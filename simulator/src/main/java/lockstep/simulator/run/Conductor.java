@@ -51,6 +51,10 @@ final class Conductor {
 
         /** Waits until the client is connected again after the dropped connection, and writes that down. */
         void awaitReconnected(String client, int connectionEventsBefore);
+
+        /** A write call was answered: on an ensemble, every server catches up before the next call. */
+        default void written() {
+        }
     }
 
     /**
@@ -75,6 +79,10 @@ final class Conductor {
                     trace.learnTags(call.call.client(), call.call.path());
                 }
                 ZkResult result = gate.run(call);
+                if (call.call.op() == ZkOp.CREATE || call.call.op() == ZkOp.DELETE
+                        || call.call.op() == ZkOp.SET_DATA) {
+                    lostReplies.written();
+                }
                 record(call.call, result);
                 if (call.call.op() == ZkOp.CREATE && !result.ok() && lostReplies.lost(call.call.client())) {
                     recordLostCreate(call.call, connectionEvents);
@@ -184,7 +192,10 @@ final class Conductor {
                         node == null ? "" : node.owner(), "deleted by " + client));
                 owe(call.path(), EventType.NodeDeleted);
             }
-            case SET_DATA -> gate.owe(watches.fire(call.path(), EventType.NodeDataChanged));
+            case SET_DATA -> {
+                gate.owe(watches.fire(call.path(), EventType.NodeDataChanged));
+                recordStrays();
+            }
             case REMOVE_WATCHES -> watches.remove(client, call.path(), call.watcher());
             default -> {
                 // reads change nothing
@@ -222,6 +233,15 @@ final class Conductor {
     private void owe(String path, EventType type) {
         gate.owe(watches.fire(path, type));
         gate.owe(watches.fire(parentOf(path), EventType.NodeChildrenChanged));
+        recordStrays();
+    }
+
+    /** Notifications the server sent for watches their clients had taken back: they arrive, and nobody listens. */
+    private void recordStrays() {
+        for (WatchBook.Expected stray : watches.takeStrays()) {
+            trace.add(new Event.StrayNotification(trace.next(), stray.client(), trace.normalize(stray.path()),
+                    stray.type()));
+        }
     }
 
     private static String parentOf(String path) {

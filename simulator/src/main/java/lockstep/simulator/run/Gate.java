@@ -78,6 +78,14 @@ final class Gate implements SeamListener {
 
         /** True while the client's thread is parked waiting for a notification. */
         boolean isParked(String client);
+
+        /**
+         * False when the notification goes to a watcher whose handle already holds the lock (another handle of the
+         * client is the one acting): it wakes nobody, so the client owes no call for it.
+         */
+        default boolean isWokenBy(String client, lockstep.algorithms.session.Delivery delivery) {
+            return true;
+        }
     }
 
     private final ReentrantLock lock = new ReentrantLock();
@@ -542,7 +550,8 @@ final class Gate implements SeamListener {
         try {
             deliveries.remove(pending);
             inDelivery = pending;
-            if (busy.hasActionRunning(pending.delivery.client())) {
+            if (busy.hasActionRunning(pending.delivery.client())
+                    && busy.isWokenBy(pending.delivery.client(), pending.delivery)) {
                 owesACall.add(pending.delivery.client());
             }
         } finally {

@@ -1,6 +1,8 @@
 package lockstep.simulator.run;
 
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
@@ -21,9 +23,13 @@ final class RunClient {
     final ClientWorker worker;
     private final String lockPath;
     private final Map<LockMode, DistributedLock> handles = new EnumMap<>(LockMode.class);
+    /** Handles asked for besides the client's own one per mode: a holder's acquire when reentrancy is off. */
+    private final List<DistributedLock> more = new ArrayList<>();
     private CompletableFuture<Boolean> action;
     private Verb actionVerb;
     private LockMode actionMode;
+    /** The running action was started while the client held the lock: a re-acquire, a downgrade, an upgrade. */
+    private boolean actionByAHolder;
     /** The client is giving up its wait: the acquire it has running will fail, and that is what it asked for. */
     boolean givingUp;
     /** The fencing token of the node it last got the lock with: it keeps sending it, zombie or not. */
@@ -43,6 +49,43 @@ final class RunClient {
         return handles.computeIfAbsent(mode, m -> session.lock(lockPath, m));
     }
 
+    /** A handle of its own for one more request, as a client without reentrancy makes when it asks again. */
+    DistributedLock newHandle(LockMode mode) {
+        DistributedLock handle = session.lock(lockPath, mode);
+        more.add(handle);
+        return handle;
+    }
+
+    /** The modes the client's handles hold now, as its lock API says (write before read). */
+    List<LockMode> heldModes() {
+        List<LockMode> held = new ArrayList<>();
+        for (LockMode mode : List.of(LockMode.EXCLUSIVE, LockMode.WRITE, LockMode.READ)) {
+            DistributedLock handle = handles.get(mode);
+            if (handle != null && handle.isHeld() || more.stream().anyMatch(h -> h.mode() == mode && h.isHeld())) {
+                held.add(mode);
+            }
+        }
+        return held;
+    }
+
+    /** The handle that holds {@code mode}: the client's own, else the latest other one that holds it. */
+    DistributedLock holding(LockMode mode) {
+        DistributedLock own = handles.get(mode);
+        if (own != null && own.isHeld()) {
+            return own;
+        }
+        for (int i = more.size() - 1; i >= 0; i--) {
+            if (more.get(i).mode() == mode && more.get(i).isHeld()) {
+                return more.get(i);
+            }
+        }
+        return handle(mode);
+    }
+
+    boolean actionByAHolder() {
+        return actionByAHolder;
+    }
+
     boolean hasActionRunning() {
         return action != null && !action.isDone();
     }
@@ -59,23 +102,33 @@ final class RunClient {
         return actionMode;
     }
 
-    /** Starts {@code verb} (acquire or release) on the client's own thread; {@code done} is told when it ends. */
-    void start(Verb verb, LockMode mode, Runnable done) {
-        DistributedLock handle = handle(mode);
+    /**
+     * Starts {@code verb} (acquire, try-acquire or release) with {@code handle} on the client's own thread;
+     * {@code done} is told when it ends. The action's outcome is false for a try-acquire that found the lock taken.
+     */
+    void start(Verb verb, DistributedLock handle, boolean byAHolder, Runnable done) {
         actionVerb = verb;
-        actionMode = mode;
+        actionMode = handle.mode();
+        actionByAHolder = byAHolder;
         action = worker.submit(() -> {
             try {
-                if (verb == Verb.ACQUIRE) {
-                    handle.acquire();
-                } else {
-                    handle.release();
+                switch (verb) {
+                    case ACQUIRE -> handle.acquire();
+                    case TRY_ACQUIRE -> {
+                        return handle.tryAcquire();
+                    }
+                    default -> handle.release();
                 }
                 return true;
             } finally {
                 done.run();
             }
         });
+    }
+
+    /** Whether the finished action succeeded; null when it failed (then {@link #takeOutcome} has the failure). */
+    Boolean peekResult() {
+        return action != null && action.isDone() && !action.isCompletedExceptionally() ? action.join() : null;
     }
 
     /** The finished action's failure, or null when it succeeded; clears the action. */

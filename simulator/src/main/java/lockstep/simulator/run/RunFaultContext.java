@@ -159,7 +159,23 @@ final class RunFaultContext implements FaultContext {
     }
 
     @Override
+    public int serverOf(String client) {
+        return world.serverOf(client);
+    }
+
+    @Override
+    public void moveClient(String client, int server, boolean now) {
+        world.moveClient(client, server, now);
+    }
+
+    @Override
+    public void recordServers() throws Exception {
+        world.recordServers();
+    }
+
+    @Override
     public void settle() {
+        world.syncServers();
         world.conductor.runToQuiescence(world.states::noteChanges);
     }
 

@@ -29,9 +29,21 @@ final class RunNetwork implements Network, AutoCloseable {
         return new RunNetwork(LoopbackNetwork.start(), cluster);
     }
 
-    /** The address a client connects to: its own link to the servers. */
-    String connectStringFor(String client) {
-        return network.link(client, cluster.connectString()).connectString();
+    /** The address a client connects to: its own link to server {@code server} (1..N; 1 for a single server). */
+    String connectStringFor(String client, int server) {
+        String target = cluster.connectStringOf(server);
+        return (cluster.isControlled() ? network.link(client, target) : network.linkToExternal(client, target))
+                .connectString();
+    }
+
+    /** {@code client}'s next connection goes to {@code server}; with {@code now}, its present one breaks at once. */
+    void retarget(String client, int server, boolean now) {
+        ClientLink link = link(client);
+        link.retarget(cluster.connectStringOf(server));
+        if (now && !link.isCut()) {
+            link.cut();
+            link.restore();
+        }
     }
 
     private ClientLink link(String client) {
@@ -41,6 +53,11 @@ final class RunNetwork implements Network, AutoCloseable {
     @Override
     public void cut(String client) {
         link(client).cut();
+    }
+
+    @Override
+    public boolean isCut(String client) {
+        return link(client).isCut();
     }
 
     @Override

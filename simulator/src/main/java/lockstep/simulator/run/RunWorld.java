@@ -11,11 +11,15 @@ import java.util.concurrent.TimeUnit;
 import lockstep.algorithms.Algorithms;
 import lockstep.algorithms.LockClient;
 import lockstep.algorithms.server.Cluster;
+import lockstep.algorithms.server.EmbeddedEnsemble;
 import lockstep.algorithms.server.EmbeddedZooKeeper;
+import lockstep.algorithms.server.ExternalZooKeeper;
 import lockstep.algorithms.session.Connection;
 import lockstep.simulator.fault.Clock;
+import lockstep.simulator.replay.EnsembleView;
 import lockstep.simulator.scenario.Scenario;
 import lockstep.simulator.schedule.Scheduler;
+import lockstep.simulator.trace.Event;
 
 /**
  * Everything one lockstep run stands on, opened together and closed together: the servers, each client's own network
@@ -25,7 +29,9 @@ import lockstep.simulator.schedule.Scheduler;
 final class RunWorld implements AutoCloseable {
 
     final Cluster cluster;
-    private final EmbeddedZooKeeper server;
+    private final AutoCloseable server;
+    /** The server each client's link goes to (1..N); all 1 on a single server. */
+    private final Map<String, Integer> clientServers = new LinkedHashMap<>();
     final RunNetwork network;
     final TraceRecorder trace = new TraceRecorder();
     final Gate gate;
@@ -38,9 +44,17 @@ final class RunWorld implements AutoCloseable {
     final String lockPath;
     final Connection connection;
     private final ServerLook look;
+    /** Whether the servers are this run's own (closed with it) or shared with other runs (left running). */
+    private final boolean ownsServer;
+    /** Where a run on a shared server hands its closing, so the next run need not wait for it; null: close now. */
+    private final java.util.concurrent.Executor closeLater;
 
-    private RunWorld(Scenario scenario, EmbeddedZooKeeper server, RunNetwork network, Scheduler scheduler) {
+    private <C extends Cluster & AutoCloseable> RunWorld(Scenario scenario, C server, RunNetwork network,
+                                                         Scheduler scheduler, boolean ownsServer,
+                                                         java.util.concurrent.Executor closeLater) {
         this.server = server;
+        this.ownsServer = ownsServer;
+        this.closeLater = closeLater;
         this.cluster = server;
         this.network = network;
         this.gate = new Gate(scenario.clients());
@@ -63,17 +77,57 @@ final class RunWorld implements AutoCloseable {
                 faults.recordConnection(client, lockstep.simulator.trace.Event.ConnectionState.DISCONNECTED);
                 faults.recordConnection(client, lockstep.simulator.trace.Event.ConnectionState.RECONNECTED);
             }
+
+            @Override
+            public void written() {
+                syncServers();
+            }
         });
         this.lockPath = "/locks/" + slug(scenario.source());
-        this.connection = Connection.to(cluster.connectString()).withListener(gate);
+        this.connection = Connection.to(cluster.connectString()).withListener(gate)
+                .withCredentials(cluster.credentials());
         this.faults = new RunFaultContext(this);
         this.states = new ClientStates(trace, gate, clients.values());
     }
 
-    static RunWorld open(Scenario scenario, Algorithms.Info algorithm, Scheduler scheduler) throws Exception {
-        EmbeddedZooKeeper server = EmbeddedZooKeeper.start();
-        RunWorld world = new RunWorld(scenario, server, RunNetwork.open(server), scheduler);
+    static RunWorld open(Scenario scenario, Algorithms.Info algorithm, Scheduler scheduler, long seed)
+            throws Exception {
+        Simulations.External external = Simulations.external();
+        if (external != null) {
+            return open(external(external), scenario, algorithm, scheduler, seed, true, null);
+        }
+        return scenario.ensemble() > 1
+                ? open(EmbeddedEnsemble.start(scenario.ensemble()), scenario, algorithm, scheduler, seed, true, null)
+                : open(EmbeddedZooKeeper.start(), scenario, algorithm, scheduler, seed, true, null);
+    }
+
+    /**
+     * A world on a server other runs share: the scenario's source must give it a lock path of its own, and closing
+     * leaves the server running (started again if the run stopped it) and winds the sessions down on
+     * {@code closeLater}.
+     */
+    static RunWorld onSharedServer(Scenario scenario, Algorithms.Info algorithm, Scheduler scheduler, long seed,
+                                   EmbeddedZooKeeper server, java.util.concurrent.Executor closeLater)
+            throws Exception {
+        return open(server, scenario, algorithm, scheduler, seed, false, closeLater);
+    }
+
+    private static <C extends Cluster & AutoCloseable> RunWorld open(C servers, Scenario scenario,
+                                                                     Algorithms.Info algorithm, Scheduler scheduler,
+                                                                     long seed, boolean ownsServer,
+                                                                     java.util.concurrent.Executor closeLater)
+            throws Exception {
+        RunWorld world;
         try {
+            world = new RunWorld(scenario, servers, RunNetwork.open(servers), scheduler, ownsServer, closeLater);
+        } catch (Exception | Error e) {
+            if (ownsServer) {
+                servers.close();
+            }
+            throw e;
+        }
+        try {
+            world.pin(scenario, seed);
             world.connect(scenario, algorithm);
         } catch (Exception | Error e) {
             world.close();
@@ -82,13 +136,89 @@ final class RunWorld implements AutoCloseable {
         return world;
     }
 
+    /** The external ZooKeeper, with this run's own root made; a problem is bad input, one line. */
+    private static ExternalZooKeeper external(Simulations.External external) throws Exception {
+        try {
+            return ExternalZooKeeper.open(external.connect(), external.credentials(), 5_000);
+        } catch (ExternalZooKeeper.ConnectionProblem problem) {
+            throw new lockstep.simulator.BadInputException("lockstep", "--connect " + external.connect() + ": "
+                    + problem.getMessage());
+        }
+    }
+
+    /**
+     * Chooses each client's server by the seed (its own random sequence, so the scheduler's choices stay as they
+     * are): the client's link forwards there and nowhere else, since the ZooKeeper client would shuffle a connect
+     * string of several servers at random.
+     */
+    private void pin(Scenario scenario, long seed) {
+        java.util.Random choice = new java.util.Random(seed ^ 0x5EEDE5L);
+        for (String name : scenario.clients()) {
+            clientServers.put(name, cluster.size() == 1 ? 1 : 1 + choice.nextInt(cluster.size()));
+        }
+    }
+
+    int serverOf(String client) {
+        return clientServers.getOrDefault(client, 1);
+    }
+
+    void moveClient(String client, int server, boolean now) {
+        clientServers.put(client, server);
+        network.retarget(client, server, now);
+        trace.add(new Event.ClientServer(trace.next(), client, server));
+    }
+
+    /** On an ensemble: the servers' roles and each client's server, written once at the start of the run. */
+    void recordEnsemble() throws Exception {
+        if (cluster.size() <= 1) {
+            return;
+        }
+        recordServers();
+        clientServers.forEach((client, server) -> trace.add(new Event.ClientServer(trace.next(), client, server)));
+    }
+
+    /** Waits for the servers to settle, then writes each server whose role is not what the trace says. */
+    void recordServers() throws Exception {
+        if (cluster.size() <= 1) {
+            return;
+        }
+        int leader = cluster.awaitLeader();
+        EnsembleView known = trace.state().ensemble();
+        for (int server = 1; server <= cluster.size(); server++) {
+            Event.Role role = !cluster.isUp(server) ? Event.Role.DOWN
+                    : leader == 0 ? Event.Role.LOOKING
+                    : server == leader ? Event.Role.LEADER : Event.Role.FOLLOWER;
+            if (!known.isEnsemble() || known.role(server) != role) {
+                trace.add(new Event.ServerRole(trace.next(), server, role));
+            }
+        }
+    }
+
+    /** Every serving server of an ensemble catches up with the leader (see {@link ServerLook#syncAll}). */
+    void syncServers() {
+        if (cluster.size() <= 1) {
+            return;
+        }
+        EnsembleView known = trace.state().ensemble();
+        if (known.leader() == 0) {
+            return;
+        }
+        try {
+            look.syncAll(server -> known.role(server) == Event.Role.LEADER
+                    || known.role(server) == Event.Role.FOLLOWER);
+        } catch (Exception e) {
+            throw new RunStalledException("the servers did not catch up with the leader: " + e.getMessage());
+        }
+    }
+
     /** Sessions connect side by side (each takes a few ms); the clients keep the scenario's order. */
     private void connect(Scenario scenario, Algorithms.Info algorithm) throws Exception {
         Map<String, CompletableFuture<LockClient>> sessions = new LinkedHashMap<>();
         ExecutorService opener = Executors.newFixedThreadPool(Math.max(1, Math.min(16, scenario.clients().size())));
         try {
             for (String name : scenario.clients()) {
-                Connection own = connection.withConnectString(network.connectStringFor(name));
+                Connection own = connection.withConnectString(network.connectStringFor(name, serverOf(name))
+                        + cluster.chroot());
                 sessions.put(name, CompletableFuture.supplyAsync(() -> {
                     try {
                         return algorithm.connect(name, own);
@@ -122,6 +252,11 @@ final class RunWorld implements AutoCloseable {
                 RunClient c = clients.get(client);
                 return c.session.isWaitingForNotification(c.worker.thread());
             }
+
+            @Override
+            public boolean isWokenBy(String client, lockstep.algorithms.session.Delivery delivery) {
+                return clients.get(client).session.notificationWakesItsHandle(delivery.watcher());
+            }
         });
     }
 
@@ -135,6 +270,21 @@ final class RunWorld implements AutoCloseable {
     @Override
     public void close() {
         gate.stopScheduling();
+        if (!ownsServer) {
+            try {
+                cluster.startAgain(); // the next run on this server expects it serving
+            } catch (Exception e) {
+                throw new IllegalStateException("could not start the shared server again: " + e.getMessage(), e);
+            }
+        }
+        if (closeLater == null) {
+            windDown();
+        } else {
+            closeLater.execute(this::windDown);
+        }
+    }
+
+    private void windDown() {
         // A ZooKeeper handle takes ~100 ms to close (its threads wind down): close them side by side.
         ExecutorService closer = Executors.newFixedThreadPool(Math.max(1, Math.min(32, clients.size())));
         for (RunClient client : clients.values()) {
@@ -150,6 +300,9 @@ final class RunWorld implements AutoCloseable {
         clients.values().forEach(client -> client.worker.close());
         look.close();
         network.close();
+        if (!ownsServer) {
+            return;
+        }
         try {
             server.close();
         } catch (Exception e) {

@@ -40,21 +40,39 @@ final class ScenarioRun implements AutoCloseable {
     private int steps;
 
     ScenarioRun(Scenario scenario, Algorithms.Info algorithm, long seed, Scheduler scheduler) throws Exception {
+        this(scenario, algorithm, seed, RunWorld.open(scenario, algorithm, scheduler, seed));
+    }
+
+    ScenarioRun(Scenario scenario, Algorithms.Info algorithm, long seed, RunWorld world) {
         this.scenario = scenario;
         this.algorithm = algorithm;
         this.seed = seed;
-        this.world = RunWorld.open(scenario, algorithm, scheduler);
+        this.world = world;
     }
 
     /** Runs the whole script and returns the trace. */
     List<Event> run() throws BadInputException {
+        java.util.Iterator<Step> script = scenario.script().iterator();
+        return run(state -> script.hasNext() ? script.next() : null);
+    }
+
+    /**
+     * Runs the steps {@code source} hands out, each asked for once the previous one has settled, until it hands out
+     * null; returns the trace. A search uses it to choose each line knowing the state the run has reached.
+     */
+    List<Event> run(StepSource source) throws BadInputException {
         TraceRecorder trace = world.trace;
         trace.add(new Event.RunStarted(trace.next(), scenario.source(), scenario.title(), algorithm.name(), seed,
                 world.lockPath, scenario.clients(), scenario.fencing()));
+        try {
+            world.recordEnsemble();
+        } catch (Exception e) {
+            throw new IllegalStateException("the ensemble did not settle: " + e.getMessage(), e);
+        }
         world.startScheduling();
         String outcome = "completed";
         try {
-            for (Step step : scenario.script()) {
+            for (Step step = source.next(trace.state()); step != null; step = source.next(trace.state())) {
                 perform(step);
             }
         } catch (RunStalledException stalled) {
@@ -105,7 +123,7 @@ final class ScenarioRun implements AutoCloseable {
             }
             settle();
         } else if (step instanceof ServerStep server) {
-            applyFault(server.fault(), "", server.text(), server);
+            applyFault(server.fault(), server.server(), server.text(), server);
         }
     }
 
@@ -157,14 +175,25 @@ final class ScenarioRun implements AutoCloseable {
             return;
         }
         switch (action.verb()) {
-            case ACQUIRE -> {
+            case ACQUIRE, TRY_ACQUIRE -> {
                 LockMode mode = modeFor(action.mode());
                 client.givingUp = false;
-                client.sessionAtStart = world.trace.state().client(client.name).session();
-                world.states.change(client.name, State.REQUESTING, mode, "");
-                client.start(Verb.ACQUIRE, mode, world.gate::poke);
+                boolean holds = world.trace.state().client(client.name).state() == State.HOLDING
+                        && !client.heldModes().isEmpty();
+                if (holds && scenario.reentrant()) {
+                    // The holder asks again with its own handle: one hold more, or (another mode) a downgrade or
+                    // an upgrade, which the lock grants, refuses or makes wait. It holds on meanwhile.
+                    client.start(action.verb(), client.handle(mode), true, world.gate::poke);
+                } else {
+                    client.sessionAtStart = world.trace.state().client(client.name).session();
+                    world.states.change(client.name, State.REQUESTING, mode, "");
+                    // Without reentrancy a holder's acquire is a request of its own, behind its own node.
+                    client.start(action.verb(), holds ? client.newHandle(mode) : client.handle(mode), false,
+                            world.gate::poke);
+                }
             }
-            case RELEASE -> client.start(Verb.RELEASE, client.actionMode(), world.gate::poke);
+            case RELEASE -> client.start(Verb.RELEASE, client.holding(releaseMode(action, client)), false,
+                    world.gate::poke);
             case WRITE -> world.resource.write(client);
         }
     }
@@ -172,7 +201,9 @@ final class ScenarioRun implements AutoCloseable {
     private void applyFault(Fault fault, String client, String text, Step step) throws BadInputException {
         String why = fault.refusal(world.faults, client);
         if (why != null) {
-            throw refuse(step, (client.isEmpty() ? "the servers" : client) + " cannot " + fault.word() + ": " + why);
+            String who = fault.target() == Fault.Target.CLIENT ? client
+                    : client.isEmpty() ? "the servers" : client.equals("leader") ? "the leader" : "server " + client;
+            throw refuse(step, who + " cannot " + fault.word() + ": " + why);
         }
         try {
             fault.apply(world.faults, client);
@@ -181,6 +212,28 @@ final class ScenarioRun implements AutoCloseable {
         } catch (Exception e) {
             throw new RunStalledException("'" + text + "' failed: " + e.getMessage());
         }
+    }
+
+    /**
+     * Which lock a release gives back: the one the client holds, or the one the line names when it holds both the
+     * read and the write lock (after a downgrade's first step). A mutex ignores the mode.
+     */
+    private LockMode releaseMode(Action action, RunClient client) throws BadInputException {
+        List<LockMode> held = client.heldModes();
+        if (action.mode() != null && algorithm.isShared()) {
+            LockMode named = modeFor(action.mode());
+            if (!held.isEmpty() && !held.contains(named)) {
+                throw refuse(action, client.name + " cannot release the " + named.label() + " lock: it holds the "
+                        + held.get(0).label() + " lock (expected '" + client.name + " release "
+                        + held.get(0).label() + "')");
+            }
+            return named;
+        }
+        if (held.size() > 1) {
+            throw refuse(action, client.name + " holds both the write and the read lock (expected '" + client.name
+                    + " release read' or '" + client.name + " release write')");
+        }
+        return held.isEmpty() ? client.actionMode() : held.get(0);
     }
 
     private LockMode modeFor(Mode mode) {
@@ -192,6 +245,11 @@ final class ScenarioRun implements AutoCloseable {
 
     private void settle() {
         world.faults.settle();
+    }
+
+    /** The events written so far: the whole trace once {@link #run} has returned, or thrown at a refused line. */
+    List<Event> events() {
+        return List.copyOf(world.trace.events());
     }
 
     @Override

@@ -1,6 +1,9 @@
 package lockstep.simulator.run;
 
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -8,54 +11,125 @@ import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Watcher.Event.KeeperState;
 import org.apache.zookeeper.ZooKeeper;
 
+import lockstep.algorithms.network.ReconnectPacing;
 import lockstep.algorithms.server.Cluster;
 
 /**
- * A look at the server's own tree, from a session of the run's that no client owns and no scheduler gates: for the
- * moments when the trace cannot know what the server did (a create whose reply was lost). It only reads. Opened on
- * first use.
+ * A look at the servers' own tree, from sessions of the run's that no client owns and no scheduler gates: for the
+ * moments when the trace cannot know what the server did (a create whose reply was lost), and, on an ensemble, to
+ * bring every server up to date after a write ({@link #syncAll()}). It only reads. Opened on first use.
  */
 final class ServerLook implements AutoCloseable {
 
     private final Cluster cluster;
     private ZooKeeper zk;
+    /** One session per server of an ensemble, each connected to that server alone. */
+    private final Map<Integer, ZooKeeper> perServer = new TreeMap<>();
 
     ServerLook(Cluster cluster) {
         this.cluster = cluster;
     }
 
-    /** The children of {@code path} now ({@code []} when it does not exist). */
+    /** The children of {@code path} now ({@code []} when it does not exist), as the leader has them. */
     List<String> children(String path) throws Exception {
+        ZooKeeper session = session();
+        if (cluster.size() > 1) {
+            sync(session, path);
+        }
         try {
-            return session().getChildren(path, false);
+            return session.getChildren(path, false);
         } catch (KeeperException.NoNodeException gone) {
             return List.of();
         }
     }
 
+    /**
+     * On an ensemble: waits until every running server has applied every write the leader committed so far (a
+     * {@code sync} through a session on each server), so that whichever server a client reads from next, it reads
+     * what a single server would answer. A client's read right after another client's write on another server could
+     * otherwise miss it at random, and the run would not repeat. Does nothing on one server.
+     */
+    void syncAll(java.util.function.IntPredicate serving) throws Exception {
+        if (cluster.size() <= 1) {
+            return;
+        }
+        for (int server = 1; server <= cluster.size(); server++) {
+            if (!serving.test(server)) {
+                continue;
+            }
+            syncServer(server);
+        }
+    }
+
+    /**
+     * Syncs through the session on {@code server}. A session whose server was just down may still be reconnecting (a
+     * call meanwhile fails with a connection loss, at the pace of its own reconnect attempts) or may have expired: it
+     * is asked again, or replaced, until the stall timeout.
+     */
+    private void syncServer(int server) throws Exception {
+        long deadline = System.nanoTime() + Gate.STALL_NANOS;
+        while (true) {
+            ZooKeeper session = perServer.get(server);
+            if (session == null) {
+                session = open(cluster.connectStringOf(server));
+                perServer.put(server, session);
+            }
+            try {
+                sync(session, "/");
+                return;
+            } catch (KeeperException.SessionExpiredException expired) {
+                perServer.remove(server).close();
+            } catch (KeeperException.ConnectionLossException reconnecting) {
+                if (System.nanoTime() > deadline) {
+                    throw reconnecting;
+                }
+            }
+        }
+    }
+
+    private static void sync(ZooKeeper session, String path) throws Exception {
+        CompletableFuture<Integer> done = new CompletableFuture<>();
+        session.sync(path, (rc, p, ctx) -> done.complete(rc), null);
+        int rc = done.get(Gate.STALL_NANOS, TimeUnit.NANOSECONDS);
+        if (rc != KeeperException.Code.OK.intValue() && rc != KeeperException.Code.NONODE.intValue()) {
+            throw KeeperException.create(KeeperException.Code.get(rc), path);
+        }
+    }
+
     private ZooKeeper session() throws Exception {
         if (zk == null) {
-            CountDownLatch connected = new CountDownLatch(1);
-            zk = new ZooKeeper(cluster.connectString(), 10_000, event -> {
-                if (event.getState() == KeeperState.SyncConnected) {
-                    connected.countDown();
-                }
-            });
-            if (!connected.await(Gate.STALL_NANOS, TimeUnit.NANOSECONDS)) {
-                throw new IllegalStateException("could not look at the server " + cluster.connectString());
-            }
+            zk = open(cluster.connectString());
+            cluster.credentials().authenticate(zk);
         }
         return zk;
     }
 
+    private static ZooKeeper open(String connectString) throws Exception {
+        CountDownLatch connected = new CountDownLatch(1);
+        ZooKeeper session = new ZooKeeper(connectString, 10_000, event -> {
+            if (event.getState() == KeeperState.SyncConnected) {
+                connected.countDown();
+            }
+        });
+        ReconnectPacing.immediate(session);
+        if (!connected.await(Gate.STALL_NANOS, TimeUnit.NANOSECONDS)) {
+            session.close();
+            throw new IllegalStateException("could not look at the server " + connectString);
+        }
+        return session;
+    }
+
     @Override
     public void close() {
-        if (zk != null) {
-            try {
+        try {
+            if (zk != null) {
                 zk.close();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
             }
+            for (ZooKeeper session : perServer.values()) {
+                session.close();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }

@@ -19,6 +19,46 @@ public final class Simulations {
     /** The seed of a scenario that names none and is given none. */
     public static final long DEFAULT_SEED = 1;
 
+    /** The ensemble size a command's {@code --ensemble} option asks of every run it makes, or null for the file's. */
+    private static volatile Integer ensembleOverride;
+
+    /**
+     * Every run this process makes from now on starts {@code size} embedded servers (1, 3 or 5), whatever its
+     * scenario's {@code ensemble:} key says; null gives the scenarios their own say again. A command sets it once,
+     * from its options, before it runs anything.
+     */
+    public static void useEnsemble(Integer size) {
+        if (size != null && !Scenario.ENSEMBLE_SIZES.contains(size)) {
+            throw new IllegalArgumentException("ensemble " + size + " (expected 1, 3 or 5)");
+        }
+        ensembleOverride = size;
+    }
+
+    /** The external ZooKeeper every run of this process uses ({@code --connect}), or null for embedded servers. */
+    private static volatile External external;
+
+    /** An external ZooKeeper's connect string and the identity to use there. */
+    record External(String connect, lockstep.algorithms.session.Credentials credentials) {
+    }
+
+    /**
+     * Every run this process makes from now on works on the existing ZooKeeper at {@code connect}
+     * ({@code HOST:PORT[,...]}), each under a fresh root of its own; null goes back to embedded servers.
+     */
+    public static void useExternal(String connect, lockstep.algorithms.session.Credentials credentials) {
+        external = connect == null ? null : new External(connect, credentials);
+    }
+
+    static External external() {
+        return external;
+    }
+
+    /** {@code scenario} with the servers this process runs it on. */
+    static Scenario onTheChosenServers(Scenario scenario) {
+        Integer size = ensembleOverride;
+        return size == null || size == scenario.ensemble() ? scenario : scenario.withEnsemble(size);
+    }
+
     private Simulations() {
     }
 
@@ -64,10 +104,48 @@ public final class Simulations {
         } catch (IllegalArgumentException unknown) {
             throw new BadInputException("lockstep", unknown.getMessage());
         }
-        try (ScenarioRun run = new ScenarioRun(scenario, info, seed, scheduler)) {
+        return run(scenario, info, seed, scheduler);
+    }
+
+    /** {@link #run(Scenario, String, long, Scheduler)} with an algorithm given as it is, registered or not. */
+    public static List<Event> run(Scenario scenario, Algorithms.Info info, long seed, Scheduler scheduler)
+            throws BadInputException {
+        try (ScenarioRun run = new ScenarioRun(onTheChosenServers(scenario), info, seed, scheduler)) {
             return run.run();
         } catch (BadInputException bad) {
             throw bad;
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException("could not start the run: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A run and, when a script line did not fit the state it met, that line's one-line refusal (null otherwise): the
+     * trace then ends at the refused line with a {@code run-ended} "stopped: ..." event.
+     */
+    public record Outcome(List<Event> trace, BadInputException refusal) {
+    }
+
+    /**
+     * {@link #run(Scenario, String, long, Scheduler)}, but a refused script line gives the trace up to it (and the
+     * refusal) instead of only the refusal: a window shows how far an edited script got.
+     */
+    public static Outcome runToRefusal(Scenario scenario, String algorithm, long seed, Scheduler scheduler)
+            throws BadInputException {
+        Algorithms.Info info;
+        try {
+            info = Algorithms.get(algorithm);
+        } catch (IllegalArgumentException unknown) {
+            throw new BadInputException("lockstep", unknown.getMessage());
+        }
+        try (ScenarioRun run = new ScenarioRun(scenario, info, seed, scheduler)) {
+            try {
+                return new Outcome(run.run(), null);
+            } catch (BadInputException refused) {
+                return new Outcome(run.events(), refused);
+            }
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {

@@ -17,7 +17,7 @@ final class StateWords {
             case IDLE -> "it is idle";
             case REQUESTING -> "it is asking for the lock";
             case WAITING -> "it is waiting for the lock";
-            case HOLDING -> "it holds the lock";
+            case HOLDING, STILL_HOLDING -> "it holds the lock";
             case RELEASED -> "it has released the lock";
             case GAVE_UP -> "it gave up";
             case CRASHED -> "it has crashed";
@@ -35,9 +35,10 @@ final class StateWords {
         }
         State state = client.state();
         return switch (verb) {
-            case ACQUIRE -> {
-                if (state == State.REQUESTING || state == State.WAITING || state == State.HOLDING) {
-                    yield describe(client) + " (expected a client that neither holds nor waits)";
+            case ACQUIRE, TRY_ACQUIRE -> {
+                // a holder may ask again: reentrancy, a downgrade; the lock itself refuses what it cannot grant
+                if (state == State.REQUESTING || state == State.WAITING) {
+                    yield describe(client) + " (expected a client that does not wait)";
                 }
                 yield client.sessionAlive() ? null : "its session has ended (expected a client with a live session)";
             }

@@ -88,7 +88,10 @@ final class TraceRecorder {
             boolean sa = NodeName.isSequential(a);
             boolean sb = NodeName.isSequential(b);
             if (sa && sb) {
-                return NodeName.parse(a).compareTo(NodeName.parse(b));
+                int bySequence = Long.compare(NodeName.parse(a).sequence(), NodeName.parse(b).sequence());
+                // Two nodes may share a number (Curator's read node of a downgrade copies its write node's): then
+                // the names as the trace writes them decide, never the random tags.
+                return bySequence != 0 ? bySequence : normalize(a).compareTo(normalize(b));
             }
             return sa == sb ? a.compareTo(b) : (sa ? 1 : -1);
         });

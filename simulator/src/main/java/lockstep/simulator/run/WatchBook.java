@@ -25,6 +25,12 @@ import lockstep.algorithms.session.WatchKind;
  * those whose node changed meanwhile: a data watch (getData, or exists on a node that was there) fires NodeDeleted if
  * the node is gone, else NodeDataChanged; a child watch NodeDeleted or NodeChildrenChanged; an exists watch on a
  * missing node NodeCreated if the node is there now.
+ *
+ * <p>A watcher taken back with {@code removeWatches(path, watcher, ...)} is forgotten by the client library only: the
+ * client sends {@code checkWatches}, which the server answers without removing its watch (it cannot tell one
+ * client-side watcher from another). Such a watch stays here as a <em>stray</em>: when it fires, no delivery is
+ * awaited (the client library drops it), and {@link #takeStrays()} hands it to the trace. The server drops it with
+ * the connection. {@code removeAllWatches} does remove the server's watch.
  */
 final class WatchBook {
 
@@ -41,6 +47,10 @@ final class WatchBook {
     private final java.util.Set<String> unreachable = new java.util.HashSet<>();
     /** Watches of unreachable clients whose node changed while they were away. */
     private final java.util.Set<Key> missed = new java.util.LinkedHashSet<>();
+    /** Watches the client took back but the server still holds. */
+    private final java.util.Set<Key> strays = new java.util.HashSet<>();
+    /** Notifications of stray watches fired since the last {@link #takeStrays()}. */
+    private final List<Expected> strayFired = new ArrayList<>();
 
     /** A watch the server now holds; {@code nodeExisted} is false for an exists watch on a missing node. */
     void set(String client, String path, Watcher watcher, WatchKind kind, boolean nodeExisted) {
@@ -54,6 +64,9 @@ final class WatchBook {
     /** The client can no longer be reached: its watches do not fire until it reconnects. */
     void away(String client) {
         unreachable.add(client);
+        // The server drops a connection's watches with it; the client sends again only those it knows of.
+        watches.keySet().removeIf(key -> key.client().equals(client) && strays.contains(key));
+        strays.removeIf(key -> key.client().equals(client));
     }
 
     /**
@@ -105,6 +118,7 @@ final class WatchBook {
      */
     List<Expected> fire(String path, EventType type) {
         List<Expected> expected = new ArrayList<>();
+        List<Expected> stray = new ArrayList<>();
         var entries = watches.entrySet().iterator();
         while (entries.hasNext()) {
             var entry = entries.next();
@@ -119,21 +133,47 @@ final class WatchBook {
                 continue;
             }
             if (kinds.stream().anyMatch(kind -> kind.firedBy(type))) {
-                expected.add(new Expected(entry.getKey().client(), path, type));
+                Expected one = new Expected(entry.getKey().client(), path, type);
+                if (strays.contains(entry.getKey())) {
+                    if (!stray.contains(one)) {
+                        stray.add(one);
+                    }
+                } else {
+                    expected.add(one);
+                }
                 kinds.removeIf(kind -> kind.firedBy(type));
                 if (kinds.isEmpty()) {
                     onAbsentNodes.remove(entry.getKey());
+                    strays.remove(entry.getKey());
                     entries.remove();
                 }
             }
         }
+        // One notification per client and path travels; it is stray only when no watcher of the client still wants it.
+        stray.removeIf(expected::contains);
+        strayFired.addAll(stray);
         return expected;
     }
 
-    /** removeWatches: the client's watcher (or all its watchers, for null) on {@code path} are gone. */
+    /** The notifications of stray watches fired since the last call, in the order they fired. */
+    List<Expected> takeStrays() {
+        List<Expected> taken = List.copyOf(strayFired);
+        strayFired.clear();
+        return taken;
+    }
+
+    /**
+     * removeWatches: for one watcher, the client library forgets it and the server keeps its watch (a stray from now
+     * on); for all of them ({@code null}, removeAllWatches), the server forgets the client's watches on {@code path}.
+     */
     void remove(String client, String path, Watcher watcher) {
-        watches.keySet().removeIf(key -> key.client().equals(client) && key.path().equals(path)
-                && (watcher == null || Objects.equals(key.watcher(), watcher)));
+        if (watcher != null) {
+            watches.keySet().stream().filter(key -> key.client().equals(client) && key.path().equals(path)
+                    && Objects.equals(key.watcher(), watcher)).forEach(strays::add);
+            return;
+        }
+        watches.keySet().removeIf(key -> key.client().equals(client) && key.path().equals(path));
+        strays.removeIf(key -> key.client().equals(client) && key.path().equals(path));
     }
 
     /** A session ended: the server forgets all of its watches. */
@@ -141,6 +181,7 @@ final class WatchBook {
         watches.keySet().removeIf(key -> key.client().equals(client));
         missed.removeIf(key -> key.client().equals(client));
         onAbsentNodes.removeIf(key -> key.client().equals(client));
+        strays.removeIf(key -> key.client().equals(client));
         unreachable.remove(client);
     }
 

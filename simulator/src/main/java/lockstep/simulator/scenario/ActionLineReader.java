@@ -25,7 +25,10 @@ final class ActionLineReader {
             Faults.of(Fault.Target.CLIENT).stream().map(Fault::word)).collect(Collectors.joining(", "));
     private static final String MODES = Arrays.stream(Mode.values()).map(Mode::word).collect(Collectors.joining(" or "));
     private static final String SERVER_VERBS =
-            Faults.of(Fault.Target.SERVER).stream().map(f -> "server " + f.word()).collect(Collectors.joining(", "));
+            Faults.of(Fault.Target.SERVER).stream().map(Fault::scriptForm).collect(Collectors.joining(", "));
+    private static final String ONE_SERVER_VERBS = Faults.of(Fault.Target.SERVER).stream()
+            .filter(Fault::namesAServer).map(Fault::word).collect(Collectors.joining(", "));
+    private static final java.util.regex.Pattern SERVER_NUMBER = java.util.regex.Pattern.compile("[1-9]");
     /** Words that start a {@code key: value} step, with an example of the right form. */
     private static final Map<String, String> KEYED_FORMS = Map.of(
             "say", "say: some words",
@@ -97,10 +100,10 @@ final class ActionLineReader {
     private static Mode mode(String verbWord, Verb verb, ScriptWords line) throws BadInputException {
         Word word = line.get(2);
         Optional<Mode> mode = Mode.fromWord(word.text());
-        if (verb != Verb.ACQUIRE) {
+        if (verb != Verb.ACQUIRE && verb != Verb.TRY_ACQUIRE && verb != Verb.RELEASE) {
             if (mode.isPresent()) {
-                throw Places.complaint(word.at(), "a mode is only for acquire (expected '" + line.get(0).text() + " "
-                        + verbWord + "' with no '" + word.text() + "')");
+                throw Places.complaint(word.at(), "a mode is only for acquire, try-acquire and release (expected '"
+                        + line.get(0).text() + " " + verbWord + "' with no '" + word.text() + "')");
             }
             return null;
         }
@@ -113,12 +116,34 @@ final class ActionLineReader {
             throw Places.complaint(line.start(), "'server' needs an action (expected " + SERVER_VERBS + ")");
         }
         Word word = line.get(1);
-        Fault fault = Faults.byWord(Fault.Target.SERVER, word.text()).orElseThrow(() -> Places.complaint(word.at(),
-                "unknown server action '" + word.text() + "' (expected " + SERVER_VERBS + ")"));
+        if (word.text().equals("leader") || SERVER_NUMBER.matcher(word.text()).matches()) {
+            return oneServerStep(line, word.text());
+        }
+        Fault fault = Faults.of(Fault.Target.SERVER).stream()
+                .filter(f -> !f.namesAServer() && f.word().equals(word.text())).findFirst()
+                .orElseThrow(() -> Places.complaint(word.at(), "unknown server action '" + word.text()
+                        + "' (expected " + SERVER_VERBS + ")"));
         if (line.size() > 2) {
             throw nothingMore(line, 2);
         }
         return new ServerStep(line.start(), line.text(), fault);
+    }
+
+    /** {@code server N VERB} or {@code server leader VERB}: a fault done to one server of an ensemble. */
+    private static ServerStep oneServerStep(ScriptWords line, String server) throws BadInputException {
+        if (line.size() < 3) {
+            throw Places.complaint(line.get(1).at(), "'server " + server + "' needs an action (expected one of "
+                    + ONE_SERVER_VERBS + ")");
+        }
+        Word word = line.get(2);
+        Fault fault = Faults.of(Fault.Target.SERVER).stream()
+                .filter(f -> f.namesAServer() && f.word().equals(word.text())).findFirst()
+                .orElseThrow(() -> Places.complaint(word.at(), "unknown action '" + word.text() + "' for server "
+                        + server + " (expected one of " + ONE_SERVER_VERBS + ")"));
+        if (line.size() > 3) {
+            throw nothingMore(line, 3);
+        }
+        return new ServerStep(line.start(), line.text(), fault, server);
     }
 
     private static BadInputException nothingMore(ScriptWords line, int used) {

@@ -13,12 +13,33 @@ import java.util.List;
  * @param script      the steps, in order
  * @param fencing     whether the protected resource refuses stale fencing tokens (the {@code fencing:} key; true
  *                    when absent)
+ * @param reentrant   whether an acquire by a holder counts up on the handle it holds (the {@code reentrant:} key;
+ *                    true when absent); false: it asks again with a new handle, and waits behind its own node
+ * @param ensemble    how many embedded servers the run starts: 1 (one server, the default), or an ensemble of 3 or 5
+ *                    (the {@code ensemble:} key; the {@code --ensemble} option overrides it)
  */
 public record Scenario(String source, String title, String description, Long seed,
-                       List<String> clients, List<Step> script, boolean fencing) {
+                       List<String> clients, List<Step> script, boolean fencing, boolean reentrant, int ensemble) {
+
+    /** The sizes an embedded ensemble may have (1: a single server). */
+    public static final List<Integer> ENSEMBLE_SIZES = List.of(1, 3, 5);
 
     public Scenario {
         clients = List.copyOf(clients);
         script = List.copyOf(script);
+        if (!ENSEMBLE_SIZES.contains(ensemble)) {
+            throw new IllegalArgumentException("ensemble " + ensemble + " (expected 1, 3 or 5)");
+        }
+    }
+
+    /** A reentrant scenario on one embedded server (no {@code reentrant:} or {@code ensemble:} key). */
+    public Scenario(String source, String title, String description, Long seed, List<String> clients,
+                    List<Step> script, boolean fencing) {
+        this(source, title, description, seed, clients, script, fencing, true, 1);
+    }
+
+    /** The same scenario run on {@code size} embedded servers. */
+    public Scenario withEnsemble(int size) {
+        return new Scenario(source, title, description, seed, clients, script, fencing, reentrant, size);
     }
 }

@@ -20,7 +20,8 @@ import lockstep.simulator.BadInputException;
  */
 final class ScenarioReader {
 
-    static final List<String> KEYS = List.of("title", "description", "seed", "clients", "fencing", "script");
+    static final List<String> KEYS = List.of("title", "description", "seed", "clients", "fencing", "reentrant",
+            "ensemble", "script");
     private static final List<String> REQUIRED = List.of("title", "clients", "script");
     private static final Map<String, String> WHAT_EACH_KEY_HOLDS = Map.of(
             "title", "one line of text",
@@ -55,9 +56,11 @@ final class ScenarioReader {
         String description = values.containsKey("description") ? description(values.get("description")) : "";
         Long seed = values.containsKey("seed") ? seed(values.get("seed")) : null;
         ClientRoster clients = ClientRoster.read(source, values.get("clients"));
-        boolean fencing = !values.containsKey("fencing") || fencing(values.get("fencing"));
+        boolean fencing = !values.containsKey("fencing") || flag("fencing", values.get("fencing"));
+        boolean reentrant = !values.containsKey("reentrant") || flag("reentrant", values.get("reentrant"));
+        int ensemble = values.containsKey("ensemble") ? ensemble(values.get("ensemble")) : 1;
         List<Step> script = new StepReader(source, clients).script(values.get("script"));
-        return new Scenario(source, title, description, seed, clients.names(), script, fencing);
+        return new Scenario(source, title, description, seed, clients.names(), script, fencing, reentrant, ensemble);
     }
 
     /** Each key's value node, after checking every key is known and given once. */
@@ -105,15 +108,25 @@ final class ScenarioReader {
         return Scalars.isNull(scalar) ? "" : scalar.getValue();
     }
 
-    private boolean fencing(Node node) throws BadInputException {
+    private boolean flag(String key, Node node) throws BadInputException {
         if (node instanceof ScalarNode scalar && scalar.isPlain()) {
             String text = scalar.getValue().strip();
             if (text.equals("true") || text.equals("false")) {
                 return Boolean.parseBoolean(text);
             }
-            throw Places.complaint(source, node, "fencing is '" + text + "' (expected true or false)");
+            throw Places.complaint(source, node, key + " is '" + text + "' (expected true or false)");
         }
-        throw Places.complaint(source, node, "fencing is " + Scalars.kind(node) + " (expected true or false)");
+        throw Places.complaint(source, node, key + " is " + Scalars.kind(node) + " (expected true or false)");
+    }
+
+    private int ensemble(Node node) throws BadInputException {
+        String text = node instanceof ScalarNode scalar && scalar.isPlain() ? scalar.getValue().strip() : null;
+        if (text != null && WHOLE_NUMBER.matcher(text).matches() && text.length() < 3
+                && Scenario.ENSEMBLE_SIZES.contains(Integer.parseInt(text))) {
+            return Integer.parseInt(text);
+        }
+        throw Places.complaint(source, node, "ensemble is " + (text == null ? Scalars.kind(node) : "'" + text + "'")
+                + " (expected 1, 3 or 5 servers)");
     }
 
     private Long seed(Node node) throws BadInputException {

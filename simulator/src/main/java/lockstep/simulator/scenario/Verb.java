@@ -8,9 +8,11 @@ import java.util.Optional;
  * (crash, expire, give-up, disconnect, ...) is a fault, from the fault registry.
  */
 public enum Verb {
-    /** Ask for the lock and run until holding it or waiting for it. */
+    /** Ask for the lock and run until holding it or waiting for it; by a holder: one hold more. */
     ACQUIRE("acquire"),
-    /** Give the lock back: delete the client's lock node. */
+    /** Take the lock if it is free for the client right away; otherwise leave nothing behind (no node, no watch). */
+    TRY_ACQUIRE("try-acquire"),
+    /** Give one hold back; the last one gives the lock back (deletes the client's lock node). */
     RELEASE("release"),
     /** Write to the protected resource, sending the client's fencing token: only while it believes it holds. */
     WRITE("write");

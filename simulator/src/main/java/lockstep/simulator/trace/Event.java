@@ -72,6 +72,14 @@ public sealed interface Event {
     record WatchFired(int index, String client, String path, EventType type) implements Event {
     }
 
+    /**
+     * A notification the server sent to {@code client} for a watch the client had taken back: ZooKeeper's
+     * {@code removeWatches} for one watcher only makes the client library forget it, the server keeps its watch until
+     * it fires. It reaches the client, which no longer waits for it and drops it: part of what a lock costs.
+     */
+    record StrayNotification(int index, String client, String path, EventType type) implements Event {
+    }
+
     /** A znode appeared. {@code sequence} is -1 for a node without a sequence number. */
     record NodeCreated(int index, String path, long sequence, String owner, CreateMode mode) implements Event {
 
@@ -131,6 +139,22 @@ public sealed interface Event {
      * this client (1 for its first; a client that reconnects after an expiry with a new session counts up).
      */
     record Connection(int index, String client, ConnectionState state, int session) implements Event {
+    }
+
+    /**
+     * A server of an ensemble changed its role: it leads, follows, looks for a leader (too few servers run to elect
+     * one: it serves nobody) or is down. Runs on an ensemble write one per server after {@link RunStarted}, then one
+     * at every change; a run on one server writes none. Who is elected is the servers' own decision (see
+     * docs/ensembles.md).
+     */
+    record ServerRole(int index, int server, Role role) implements Event {
+    }
+
+    /**
+     * The server of an ensemble that a client's connection goes to, from now on (its network link forwards there).
+     * Written for every client after the servers' roles at the start of an ensemble run, then at every move.
+     */
+    record ClientServer(int index, String client, int server) implements Event {
     }
 
     /**
@@ -195,9 +219,24 @@ public sealed interface Event {
         return value.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
+    /** What a server of an ensemble is doing. */
+    enum Role {
+        LEADER, FOLLOWER, LOOKING, DOWN;
+
+        /** The name used in traces ({@code leader}). */
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
     /** A client's lock state, as the window colours it. */
     enum State {
-        IDLE, REQUESTING, WAITING, HOLDING, RELEASED, GAVE_UP, CRASHED, EXPIRED;
+        IDLE, REQUESTING, WAITING, HOLDING, RELEASED, GAVE_UP, CRASHED, EXPIRED,
+        /**
+         * A holder gave back one of its holds and still holds the lock (a reentrant hold, or one side after a
+         * downgrade); {@code mode} is what it still holds. A replay shows it as {@code HOLDING}, one hold fewer.
+         */
+        STILL_HOLDING;
 
         /** The name used in traces ({@code gave-up}). */
         public String label() {

@@ -48,6 +48,8 @@ final class EventReader {
                     result(json), json.text("detail"));
             case WATCH_SET -> new Event.WatchSet(index, json.text("client"), json.text("path"), watchKind(json));
             case WATCH_FIRED -> new Event.WatchFired(index, json.text("client"), json.text("path"), notification(json));
+            case STRAY_NOTIFICATION -> new Event.StrayNotification(index, json.text("client"), json.text("path"),
+                    notification(json));
             case NODE_CREATED -> new Event.NodeCreated(index, json.text("path"), json.longInteger("seq"),
                     json.text("owner"), createMode(json));
             case NODE_DELETED -> new Event.NodeDeleted(index, json.text("path"), json.text("owner"), json.text("reason"));
@@ -57,6 +59,9 @@ final class EventReader {
             case CHOICE -> choice(json, index);
             case CONNECTION -> new Event.Connection(index, json.text("client"), connectionState(json),
                     json.integer("session"));
+            case SERVER_ROLE -> new Event.ServerRole(index, json.integer("server"),
+                    labelled(json, "role", "server role", Event.Role.values()));
+            case CLIENT_SERVER -> new Event.ClientServer(index, json.text("client"), json.integer("server"));
             case WRITE -> new Event.Write(index, json.text("client"), json.longInteger("token"), json.bool("accepted"),
                     json.text("detail"));
             case RUN_ENDED -> new Event.RunEnded(index, json.text("outcome"));

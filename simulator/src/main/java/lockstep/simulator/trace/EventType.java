@@ -17,12 +17,15 @@ enum EventType {
     CALL("call", Event.Call.class, "client", "op", "path", "watch", "result", "detail"),
     WATCH_SET("watch-set", Event.WatchSet.class, "client", "path", "kind"),
     WATCH_FIRED("watch-fired", Event.WatchFired.class, "client", "path", "event"),
+    STRAY_NOTIFICATION("stray-notification", Event.StrayNotification.class, "client", "path", "event"),
     NODE_CREATED("node-created", Event.NodeCreated.class, "path", "seq", "owner", "mode"),
     NODE_DELETED("node-deleted", Event.NodeDeleted.class, "path", "owner", "reason"),
     CLIENT_STATE("client-state", Event.ClientState.class, "client", "state", "mode", "watching"),
     FAULT("fault", Event.Fault.class, "kind", "client", "detail"),
     CHOICE("choice", Event.Choice.class, "options", "taken"),
     CONNECTION("connection", Event.Connection.class, "client", "state", "session"),
+    SERVER_ROLE("server-role", Event.ServerRole.class, "server", "role"),
+    CLIENT_SERVER("client-server", Event.ClientServer.class, "client", "server"),
     WRITE("write", Event.Write.class, "client", "token", "accepted", "detail"),
     RUN_ENDED("run-ended", Event.RunEnded.class, "outcome");
 

@@ -69,6 +69,10 @@ final class EventWriter {
                 text("client", e.client());
                 text("path", e.path());
                 text("event", e.type() == null ? null : e.type().name());
+            } else if (event instanceof Event.StrayNotification e) {
+                text("client", e.client());
+                text("path", e.path());
+                text("event", e.type() == null ? null : e.type().name());
             } else if (event instanceof Event.NodeCreated e) {
                 text("path", e.path());
                 json.writeNumberField("seq", e.sequence());
@@ -94,6 +98,12 @@ final class EventWriter {
                 text("client", e.client());
                 text("state", e.state() == null ? null : e.state().label());
                 json.writeNumberField("session", e.session());
+            } else if (event instanceof Event.ServerRole e) {
+                json.writeNumberField("server", e.server());
+                text("role", e.role() == null ? null : e.role().label());
+            } else if (event instanceof Event.ClientServer e) {
+                text("client", e.client());
+                json.writeNumberField("server", e.server());
             } else if (event instanceof Event.Write e) {
                 text("client", e.client());
                 json.writeNumberField("token", e.token());

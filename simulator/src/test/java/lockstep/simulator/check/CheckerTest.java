@@ -75,6 +75,23 @@ class CheckerTest {
     }
 
     @Test
+    void aHolderWaitingBehindItsOwnNodeIsASelfDeadlockNotAStuckWaiter() {
+        TraceBuilder t = TraceBuilder.herd("c1").requesting("c1").creates("c1", 1).holding("c1")
+                .requesting("c1").creates("c1", 2).waiting("c1", "/lockstep/herd/lock-0000000001").ended();
+        assertEquals(List.of("event " + t.last() + ": c1 waits, but the lock is held by its own node lock-0000000001:"
+                + " it asked again while holding, and only its own release could let it in (self-deadlock)"),
+                messages(t.build(), "self-deadlock"));
+        assertEquals(List.of(), messages(t.build(), "stuck-waiter"));
+    }
+
+    @Test
+    void aWaiterThatNeverHeldIsNoSelfDeadlock() {
+        TraceBuilder t = TraceBuilder.herd("c1", "c2").requesting("c1").creates("c1", 1).holding("c1")
+                .requesting("c2").creates("c2", 2).waiting("c2", "/lockstep/herd/lock-0000000001").ended();
+        assertEquals(List.of(), messages(t.build(), "self-deadlock"));
+    }
+
+    @Test
     void aWaiterWhileNobodyHoldsTheLockIsStuck() {
         TraceBuilder t = TraceBuilder.herd("c1", "c2");
         t.requesting("c1").creates("c1", 1).holding("c1").requesting("c2").creates("c2", 2)
@@ -182,7 +199,7 @@ class CheckerTest {
 
     @Test
     void everyInvariantHasAKindAndASentence() {
-        assertEquals(List.of("mutual-exclusion", "unfenced-write", "stuck-waiter", "orphaned-node",
+        assertEquals(List.of("mutual-exclusion", "unfenced-write", "stuck-waiter", "self-deadlock", "orphaned-node",
                         "watch-left-behind", "stale-holder"),
                 Checker.invariants().stream().map(Invariant::kind).toList());
         Checker.invariants().forEach(i -> assertEquals('.', i.sentence().charAt(i.sentence().length() - 1)));

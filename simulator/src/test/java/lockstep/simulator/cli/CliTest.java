@@ -37,8 +37,7 @@ class CliTest {
         assertEquals(0, result.exit(), result::toString);
         assertEquals("", result.err());
         List<String> lines = result.out().lines().toList();
-        assertEquals(12, Algorithms.all().size());
-        assertEquals(19, BuiltInScenarios.list().size());
+        assertEquals(24, BuiltInScenarios.list().size());
         for (Algorithms.Info info : Algorithms.all()) {
             assertTrue(lines.stream().anyMatch(l -> l.startsWith(info.name() + " ") && l.endsWith(info.description())),
                     () -> info.name() + " missing from\n" + result.out());
@@ -48,7 +47,8 @@ class CliTest {
                     () -> builtIn.id() + " missing from\n" + result.out());
         }
         assertTrue(lines.stream().anyMatch(l -> l.matches(
-                "naive +herd +one ephemeral znode; every waiter watches it \\(herd, not fair\\)")), result::toString);
+                "naive +herd,reentrant +one ephemeral znode; every waiter watches it \\(herd, not fair\\)")),
+                result::toString);
     }
 
     @Test
@@ -108,19 +108,19 @@ class CliTest {
     @Test
     void unknownOption() {
         assertBadInput("lockstep run: unknown option '--sed' (expected one of --algorithm, --seed, --trace, --json,"
-                + " --schedule, --help, --version, --debug)", "run", "02", "--sed", "3");
+                + " --schedule, --ensemble, --connect, --auth-env, --help, --version, --debug)", "run", "02", "--sed", "3");
         assertBadInput("lockstep list: unknown option '--tree' (expected one of --json, --markdown, --help, --version, --debug)",
                 "list", "--tree");
     }
 
     @Test
     void unknownCommandAndMissingArguments() {
-        assertBadInput("lockstep: unknown command 'frob' (expected one of run, check, list, bench, herd, help)", "frob");
+        assertBadInput("lockstep: unknown command 'frob' (expected one of run, check, list, bench, herd, explore, export, help)", "frob");
         assertBadInput("lockstep run: missing SCENARIO (a scenario file, or a built-in scenario's id or name such as"
                 + " 02 or 02-herd-effect)", "run");
         assertBadInput("lockstep run: unexpected argument '03' (expected only SCENARIO)", "run", "02", "03");
         // A bare "bench" is the free-running benchmark itself (BenchCommandTest); a word after it names another.
-        assertBadInput("lockstep bench: unknown command 'nope' (expected one of lockstep, recorder, seek)", "bench",
+        assertBadInput("lockstep bench: unknown command 'nope' (expected one of explore, lockstep, recorder, seek)", "bench",
                 "nope");
     }
 
@@ -128,7 +128,7 @@ class CliTest {
     void missingScenarioFile() {
         Path missing = dir.resolve("missing.yaml");
         assertBadInput(missing + ":1:1: cannot read the file (no such file)", "run", missing.toString());
-        assertBadInput("nope: no built-in scenario by that name (expected an id 01..20 or a name such as"
+        assertBadInput("nope: no built-in scenario by that name (expected an id 01..25 or a name such as"
                 + " 01-one-client)", "run", "nope");
     }
 
@@ -222,9 +222,9 @@ class CliTest {
         assertEquals(Cli.run("run", "--help").out(), run.out());
         assertTrue(run.out().startsWith("Usage: lockstep run"), run::toString);
 
-        assertBadInput("lockstep help: unknown command 'frob' (expected one of run, check, list, bench, herd, help)", "help",
+        assertBadInput("lockstep help: unknown command 'frob' (expected one of run, check, list, bench, herd, explore, export, help)", "help",
                 "frob");
-        assertBadInput("lockstep help: unknown command 'nope' (expected one of lockstep, recorder, seek)", "help", "bench", "nope");
+        assertBadInput("lockstep help: unknown command 'nope' (expected one of explore, lockstep, recorder, seek)", "help", "bench", "nope");
         assertEquals(Cli.run("bench", "seek", "--help").out(), Cli.run("help", "bench", "seek").out());
     }
 
@@ -234,7 +234,7 @@ class CliTest {
         CommandLine cli = LockstepCommand.commandLine().addSubcommand("secret", new Secret());
         Cli.Result result = Cli.run(cli, "frob");
         assertEquals(2, result.exit(), result::toString);
-        assertEquals(List.of("lockstep: unknown command 'frob' (expected one of run, check, list, bench, herd, help)"),
+        assertEquals(List.of("lockstep: unknown command 'frob' (expected one of run, check, list, bench, herd, explore, export, help)"),
                 result.errLines());
         assertEquals(0, Cli.run(LockstepCommand.commandLine().addSubcommand("secret", new Secret()), "secret").exit());
     }

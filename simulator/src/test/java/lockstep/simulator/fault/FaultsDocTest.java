@@ -18,8 +18,7 @@ class FaultsDocTest {
         String doc = Files.readString(Path.of("..", "docs", "scenario-format.md"));
         String schema = Files.readString(Path.of("..", "scenarios", "scenario.schema.json"));
         for (Fault fault : Faults.all()) {
-            String entry = fault.target() == Fault.Target.CLIENT ? "| `" + fault.word() + "` |"
-                    : "| `server " + fault.word() + "` |";
+            String entry = "| `" + fault.scriptForm() + "` |";
             assertTrue(doc.contains(entry), "docs/scenario-format.md has no row " + entry);
             assertTrue(schema.contains(fault.word()), "scenario.schema.json does not accept " + fault.word());
         }

@@ -211,4 +211,20 @@ class ReplayModelTest {
         assertThrows(IndexOutOfBoundsException.class, () -> model.stateAt(model.size()));
         assertThrows(IndexOutOfBoundsException.class, () -> model.stateAt(-1));
     }
+
+    @Test
+    void holdsCountUpWithEachHoldingAndDownWithStillHolding() {
+        TraceBuilder t = TraceBuilder.herd("c1").requesting("c1").creates("c1", 1).holding("c1").holding("c1");
+        assertEquals(2, ReplayModel.endOf(t.ended().build()).client("c1").holds());
+        TraceBuilder u = TraceBuilder.herd("c1").requesting("c1").creates("c1", 1).holding("c1").holding("c1")
+                .state("c1", State.STILL_HOLDING, "exclusive", "");
+        ReplayState once = ReplayModel.endOf(u.ended().build());
+        assertEquals(State.HOLDING, once.client("c1").state());
+        assertEquals(1, once.client("c1").holds());
+        assertEquals(List.of("c1"), once.holders());
+        assertEquals(1, once.counters().acquisitions());
+        u = TraceBuilder.herd("c1").requesting("c1").creates("c1", 1).holding("c1").holding("c1")
+                .state("c1", State.STILL_HOLDING, "exclusive", "").deletes("c1", 1).released("c1");
+        assertEquals(0, ReplayModel.endOf(u.ended().build()).client("c1").holds());
+    }
 }

@@ -25,6 +25,9 @@ import lockstep.simulator.trace.TraceFiles;
  * with its own scenario ({@link GalleryRuns}): a seeded run completes and shows exactly the failures expected of the
  * scenario and the algorithm's registry entry, and running it again with the choices recorded in its trace ({@code --schedule}) gives the
  * same trace, byte for byte.
+ *
+ * <p>A scenario on an ensemble runs with {@link GalleryRuns#ON_AN_ENSEMBLE} only. The repeatability rule is the same
+ * as on one server: byte-identical traces, replay included.
  */
 class DeterminismTest {
 

@@ -38,7 +38,7 @@ class ScenarioRunTest {
     void anAcquireByAWaitingClientAndAReleaseWithNoHolderAreRefused() throws Exception {
         Scenario twice = scenario("title: t\nclients: 2\nscript:\n  - all acquire\n  - c2 acquire\n");
         assertEquals("test.yaml:5:5: c2 cannot acquire: it is waiting for the lock"
-                        + " (expected a client that neither holds nor waits)",
+                        + " (expected a client that does not wait)",
                 assertThrows(BadInputException.class, () -> Simulations.run(twice, "naive", 1)).getMessage());
         Scenario nobody = scenario("title: t\nclients: 1\nscript:\n  - holder release\n");
         assertEquals("test.yaml:4:5: nobody holds the lock (expected a holder for 'holder release')",

@@ -43,7 +43,7 @@ class BuiltInScenariosTest {
     void theListIsSortedByIdWithTitlesAndDescriptions() {
         List<BuiltInScenarios.BuiltIn> list = BuiltInScenarios.list();
 
-        assertEquals(19, list.size());
+        assertEquals(24, list.size());
         assertEquals(list.stream().sorted(Comparator.comparing(BuiltInScenarios.BuiltIn::id)).toList(), list);
         assertEquals(new BuiltInScenarios.BuiltIn("02", "02-herd-effect", "The herd effect",
                 BuiltInScenarios.list().get(1).description()), list.get(1));
@@ -85,7 +85,7 @@ class BuiltInScenariosTest {
     void anUnknownBuiltInIsBadInputNamingWhatExists() {
         BadInputException e = assertThrows(BadInputException.class, () -> BuiltInScenarios.load("99"));
 
-        assertEquals("99: no built-in scenario by that name (expected an id 01..20 or a name such as 01-one-client)",
+        assertEquals("99: no built-in scenario by that name (expected an id 01..25 or a name such as 01-one-client)",
                 e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> BuiltInScenarios.text("herd"));
     }

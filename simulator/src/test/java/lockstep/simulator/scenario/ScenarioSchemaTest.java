@@ -72,7 +72,7 @@ class ScenarioSchemaTest {
     void theActionPatternRefusesWhatTheLoaderRefuses() throws IOException {
         Pattern action = pattern(schema(), "actionLine");
 
-        for (String wrong : List.of("c1 aquire", "c1 release read", "c1 acquire shared", "acquire", "server acquire",
+        for (String wrong : List.of("c1 aquire", "c1 write read", "c1 acquire shared", "acquire", "server acquire",
                 "say hello", "c1 acquire write now")) {
             assertFalse(action.matcher(wrong).matches(), wrong);
         }

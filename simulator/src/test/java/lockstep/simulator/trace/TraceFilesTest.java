@@ -51,7 +51,8 @@ class TraceFilesTest {
                 new Event.Connection(11, "c1", Event.ConnectionState.RECONNECTED, 1),
                 new Event.Write(12, "c1", 3, false, "refused: token 3 is older than 4 (from c2)"),
                 new Event.ClientState(13, "c1", State.HOLDING, LockMode.READ, ""),
-                new Event.RunEnded(14, "completed"));
+                new Event.StrayNotification(14, "c2", "/lockstep/herd/lock-0000000001", EventType.NodeDeleted),
+                new Event.RunEnded(15, "completed"));
     }
 
     @Test
@@ -142,7 +143,8 @@ class TraceFilesTest {
     void anUnknownEventTypeIsBadInput() {
         String message = parseError(FIRST + "\n{\"i\":1,\"type\":\"teleport\"}\n");
         assertEquals("t.jsonl:2:15: \"type\" names an unknown event type \"teleport\" (one of run-started, script-line, "
-                + "narration, call, watch-set, watch-fired, node-created, node-deleted, client-state, fault, choice, "
+                + "narration, call, watch-set, watch-fired, stray-notification, node-created, node-deleted, client-state, "
+                + "fault, choice, "
                 + "connection, write, run-ended)", message);
     }
 
@@ -198,7 +200,7 @@ class TraceFilesTest {
     @Test
     void anUnknownStateOpOrKindIsBadInput() {
         assertEquals("t.jsonl:2:52: \"state\" names an unknown client state \"asleep\" (one of idle, requesting, "
-                        + "waiting, holding, released, gave-up, crashed, expired)",
+                        + "waiting, holding, released, gave-up, crashed, expired, still-holding)",
                 parseError(FIRST + "\n{\"i\":1,\"type\":\"client-state\",\"client\":\"c1\",\"state\":\"asleep\","
                         + "\"mode\":\"\",\"watching\":\"\"}\n"));
         assertEquals("t.jsonl:2:41: \"op\" names an unknown operation \"sync\" (one of create, delete, exists, "

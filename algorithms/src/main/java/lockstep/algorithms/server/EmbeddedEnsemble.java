@@ -1,0 +1,297 @@
+package lockstep.algorithms.server;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+import org.apache.curator.test.InstanceSpec;
+import org.apache.curator.test.TestingCluster;
+import org.apache.curator.test.TestingZooKeeperServer;
+import org.apache.zookeeper.client.FourLetterWordMain;
+
+/**
+ * Three or five real ZooKeeper servers inside this JVM, forming one ensemble (Curator's TestingCluster), as Lockstep
+ * runs them: every server on free ports of the loopback address only (client, quorum and election ports), admin web
+ * server off, no limit on connections per client address, forceSync as for {@link EmbeddedZooKeeper}, every data
+ * directory under one temporary home deleted on close. Servers are numbered 1..size() (their ZooKeeper server ids).
+ *
+ * <p>Steps: {@link #start(int)} starts every server and returns once the highest-numbered server leads and every server
+ * serves;
+ * {@link #kill(int)} and {@link #restart(int)} change one server; {@link #awaitLeader()} says who leads once the
+ * servers have settled, asking each server itself (the {@code srvr} four-letter word: {@code Mode: leader}), since
+ * Curator's testing classes do not expose the quorum peer.
+ *
+ * <p>Guarantees: a method returns once its change has taken effect on the server it names; the first leader is the
+ * highest-numbered server; who is elected after a kill is the servers' own decision (ZooKeeper's fast leader election
+ * prefers the highest server id among those with the newest data, so it is the same when every server has applied
+ * every write, which a lockstep run makes sure of, but nothing here forces it).
+ */
+public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
+
+    /** How long an election may take before the ensemble is declared broken. */
+    private static final long SETTLE_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(30);
+    /** Between two looks at the servers' modes while they elect: there is no event to wait for. */
+    private static final long LOOK_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+
+    private final TestingCluster cluster;
+    private final List<InstanceSpec> specs;
+    private final boolean[] up;
+    private final Path home;
+
+    private EmbeddedEnsemble(TestingCluster cluster, List<InstanceSpec> specs, Path home) {
+        this.cluster = cluster;
+        this.specs = specs;
+        this.up = new boolean[specs.size()];
+        java.util.Arrays.fill(up, true);
+        this.home = home;
+    }
+
+    /** Starts {@code size} servers (3 or 5) and waits until they have elected a leader. */
+    public static EmbeddedEnsemble start(int size) throws Exception {
+        if (size != 3 && size != 5) {
+            throw new IllegalArgumentException("an ensemble has 3 or 5 servers, not " + size);
+        }
+        boolean forceSync = Boolean.getBoolean("lockstep.forceSync");
+        System.setProperty("znode.container.checkIntervalMs", "3600000");
+        Path home = Files.createTempDirectory("lockstep-ensemble-");
+        List<InstanceSpec> specs = new ArrayList<>();
+        TestingCluster cluster = null;
+        try {
+            for (int id = 1; id <= size; id++) {
+                File dataDir = Files.createDirectory(home.resolve("server-" + id)).toFile();
+                Map<String, Object> properties = new HashMap<>();
+                properties.put("clientPortAddress", EmbeddedZooKeeper.LOOPBACK);
+                properties.put("admin.enableServer", "false");
+                properties.put("forceSync", forceSync ? "yes" : "no");
+                properties.put("4lw.commands.whitelist", "srvr,stat,ruok,wchs,cons");
+                specs.add(new InstanceSpec(dataDir, freeLoopbackPort(), freeLoopbackPort(), freeLoopbackPort(), true,
+                        id, 2000, 0, properties, EmbeddedZooKeeper.LOOPBACK));
+            }
+            cluster = new TestingCluster(specs);
+            cluster.start();
+            EmbeddedEnsemble ensemble = new EmbeddedEnsemble(cluster, List.copyOf(specs), home);
+            ensemble.leadWithTheHighest();
+            return ensemble;
+        } catch (Exception | Error failedToStart) {
+            if (cluster != null) {
+                try {
+                    cluster.close();
+                } catch (IOException e) {
+                    failedToStart.addSuppressed(e);
+                }
+            }
+            Trees.delete(home);
+            throw failedToStart;
+        }
+    }
+
+    /**
+     * Makes the highest-numbered server the first leader, so that every run starts alike. With no data yet every
+     * server's history is equally new and ZooKeeper's election prefers the highest server id; but servers start one
+     * after another, and on a busy machine the first two can elect one of them before the last is up. Then the
+     * elected leader is restarted: the others, the highest among them, elect again, and it comes back as a follower.
+     */
+    private void leadWithTheHighest() throws Exception {
+        for (int attempt = 0; attempt < size(); attempt++) {
+            int leader = awaitLeader();
+            if (leader == 0) {
+                throw new IllegalStateException("the ensemble elected no leader");
+            }
+            if (leader == size()) {
+                return;
+            }
+            restart(leader);
+        }
+        throw new IllegalStateException("server " + size() + " did not become the leader");
+    }
+
+    private static int freeLoopbackPort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(EmbeddedZooKeeper.LOOPBACK))) {
+            return socket.getLocalPort();
+        }
+    }
+
+    @Override
+    public String connectString() {
+        return cluster.getConnectString();
+    }
+
+    @Override
+    public String connectStringOf(int server) {
+        return spec(server).getConnectString();
+    }
+
+    @Override
+    public synchronized boolean isUp(int server) {
+        check(server);
+        return up[server - 1];
+    }
+
+    /** Kills server {@code server}: its connections break at once; the others go on if they are a majority. */
+    @Override
+    public synchronized void kill(int server) throws Exception {
+        if (isUp(server)) {
+            cluster.killServer(spec(server));
+            up[server - 1] = false;
+        }
+    }
+
+    /** Starts server {@code server} again on its ports and data (killing it first if it runs). */
+    @Override
+    public synchronized void restart(int server) throws Exception {
+        kill(server);
+        if (!cluster.restartServer(spec(server))) {
+            throw new IllegalStateException("server " + server + " did not start again");
+        }
+        up[server - 1] = true;
+    }
+
+    /** Kills every server that runs. */
+    @Override
+    public synchronized void stop() throws Exception {
+        for (int server = 1; server <= size(); server++) {
+            kill(server);
+        }
+    }
+
+    /** Starts every server that does not run. */
+    @Override
+    public synchronized void startAgain() throws Exception {
+        for (int server = 1; server <= size(); server++) {
+            if (!up[server - 1]) {
+                restart(server);
+            }
+        }
+    }
+
+    @Override
+    public synchronized void restart() throws Exception {
+        stop();
+        startAgain();
+    }
+
+    /** True while a majority runs (the ensemble can serve). */
+    @Override
+    public synchronized boolean isRunning() {
+        return running() > size() / 2;
+    }
+
+    private int running() {
+        int count = 0;
+        for (boolean u : up) {
+            count += u ? 1 : 0;
+        }
+        return count;
+    }
+
+    @Override
+    public int size() {
+        return specs.size();
+    }
+
+    /**
+     * The leader once every running server says it leads or follows (0 at once when too few run to elect one).
+     *
+     * @throws IllegalStateException if they do not settle within 30 s
+     */
+    @Override
+    public int awaitLeader() throws Exception {
+        if (!isRunning()) {
+            return 0;
+        }
+        long deadline = System.nanoTime() + SETTLE_TIMEOUT_NANOS;
+        while (true) {
+            int leader = settledLeader();
+            if (leader > 0) {
+                return leader;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the ensemble elected no leader in 30 s");
+            }
+            LockSupport.parkNanos(LOOK_PAUSE_NANOS);
+        }
+    }
+
+    /** The one leader if every running server serves as leader or follower now, else 0. */
+    private int settledLeader() {
+        int leader = 0;
+        for (int server = 1; server <= size(); server++) {
+            if (!isUp(server)) {
+                continue;
+            }
+            String mode = mode(server);
+            if (mode.equals("leader")) {
+                if (leader != 0) {
+                    return 0;
+                }
+                leader = server;
+            } else if (!mode.equals("follower")) {
+                return 0;
+            }
+        }
+        return leader;
+    }
+
+    /** What server {@code server} says it is ({@code leader}, {@code follower}), or "" when it does not serve. */
+    public String mode(int server) {
+        InstanceSpec spec = spec(server);
+        try {
+            String answer = FourLetterWordMain.send4LetterWord(spec.getHostname(), spec.getPort(), "srvr", false,
+                    1000);
+            for (String line : answer.split("\n")) {
+                if (line.startsWith("Mode: ")) {
+                    return line.substring("Mode: ".length()).strip();
+                }
+            }
+            return "";
+        } catch (Exception notServing) {
+            return "";
+        }
+    }
+
+    @Override
+    public String describe() {
+        StringBuilder text = new StringBuilder("an embedded ensemble of " + size() + " servers at ");
+        for (int server = 1; server <= size(); server++) {
+            text.append(server == 1 ? "" : ", ").append(connectStringOf(server)).append(isUp(server) ? "" : " (down)");
+        }
+        return text.toString();
+    }
+
+    /** The temporary home of every server's data (deleted by {@link #close()}). */
+    Path home() {
+        return home;
+    }
+
+    private InstanceSpec spec(int server) {
+        check(server);
+        return specs.get(server - 1);
+    }
+
+    private void check(int server) {
+        if (server < 1 || server > specs.size()) {
+            throw new IllegalArgumentException("no server " + server + " (expected 1.." + specs.size() + ")");
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            for (TestingZooKeeperServer server : cluster.getServers()) {
+                server.close();
+            }
+            cluster.close();
+        } finally {
+            Trees.delete(home);
+        }
+    }
+}

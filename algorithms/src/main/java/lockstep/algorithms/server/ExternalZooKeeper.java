@@ -1,0 +1,259 @@
+package lockstep.algorithms.server;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.Watcher.Event.KeeperState;
+import org.apache.zookeeper.ZooDefs;
+import org.apache.zookeeper.ZooKeeper;
+import org.apache.zookeeper.ZKUtil;
+
+import lockstep.algorithms.session.Credentials;
+
+/**
+ * A ZooKeeper server or ensemble that Lockstep did not start ({@code --connect HOST:PORT[,...]}), used so that it
+ * finds its tree as it was: every run works under a fresh root of its own, {@code /lockstep/<run-id>}, given to the
+ * clients as a chroot, so they cannot name anything outside it; {@link #close()} deletes that root and, if this run
+ * made it, {@code /lockstep} once empty. A shutdown hook does the same if the JVM ends first (an interrupt, a
+ * failure). Lockstep cannot stop, start or kill these servers ({@link #isControlled()} is false).
+ *
+ * <p>With {@link Credentials} the run's own session and every client authenticate with the digest identity, and every
+ * node of the run gets the creator-all ACL: another user of the ensemble cannot read, change or delete them.
+ *
+ * <p>Steps: {@link #open} connects (one {@link ConnectionProblem} line if nothing answers in time), makes the root,
+ * then clients connect with {@link #connectString()}; {@link #close()} removes what the run made.
+ */
+public final class ExternalZooKeeper implements Cluster, AutoCloseable {
+
+    /** The parent of every run's root. */
+    public static final String BASE = "/lockstep";
+
+    /** One line for people: why the external ZooKeeper cannot be used. */
+    public static final class ConnectionProblem extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        public ConnectionProblem(String message) {
+            super(message);
+        }
+    }
+
+    private final List<String> hosts;
+    private final String root;
+    private final Credentials credentials;
+    private final ZooKeeper admin;
+    private final boolean madeBase;
+    private final Thread hook;
+    private boolean closed;
+
+    private ExternalZooKeeper(List<String> hosts, String root, Credentials credentials, ZooKeeper admin,
+                              boolean madeBase) {
+        this.hosts = hosts;
+        this.root = root;
+        this.credentials = credentials;
+        this.admin = admin;
+        this.madeBase = madeBase;
+        this.hook = new Thread(this::closeQuietly, "lockstep-external-cleanup");
+        Runtime.getRuntime().addShutdownHook(hook);
+    }
+
+    /**
+     * Connects to {@code connectString} ({@code HOST:PORT[,HOST:PORT...]}, no chroot of its own) and makes this run's
+     * root.
+     *
+     * @throws ConnectionProblem one line, naming no secret, when it cannot: nothing answers, the address is wrong,
+     *                           the identity may not create the run's root
+     */
+    public static ExternalZooKeeper open(String connectString, Credentials credentials, long connectTimeoutMs)
+            throws ConnectionProblem, InterruptedException {
+        List<String> hosts = hosts(connectString);
+        CountDownLatch connected = new CountDownLatch(1);
+        ZooKeeper admin;
+        try {
+            admin = new ZooKeeper(String.join(",", hosts), 10_000, event -> {
+                if (event.getState() == KeeperState.SyncConnected) {
+                    connected.countDown();
+                }
+            });
+        } catch (Exception e) {
+            throw new ConnectionProblem("cannot connect to " + connectString + " (" + e.getMessage() + ")");
+        } catch (Error e) {
+            throw new ConnectionProblem("cannot connect to " + connectString + " (" + e + ")");
+        }
+        try {
+            if (!connected.await(connectTimeoutMs, TimeUnit.MILLISECONDS)) {
+                throw new ConnectionProblem("no ZooKeeper answered at " + connectString + " within "
+                        + connectTimeoutMs + " ms (is a server listening there?)");
+            }
+            credentials.authenticate(admin);
+            boolean madeBase = create(admin, BASE, ZooDefs.Ids.OPEN_ACL_UNSAFE);
+            String root = BASE + "/" + UUID.randomUUID().toString().substring(0, 13);
+            try {
+                create(admin, root, credentials.acl(ZooDefs.Ids.OPEN_ACL_UNSAFE));
+            } catch (ConnectionProblem | RuntimeException e) {
+                if (madeBase) {
+                    deleteIfEmpty(admin, BASE);
+                }
+                throw e;
+            }
+            return new ExternalZooKeeper(hosts, root, credentials, admin, madeBase);
+        } catch (ConnectionProblem | InterruptedException | RuntimeException e) {
+            admin.close();
+            throw e;
+        }
+    }
+
+    /** Creates a persistent node; true if this call made it, false if it was there. */
+    private static boolean create(ZooKeeper admin, String path, List<org.apache.zookeeper.data.ACL> acl)
+            throws ConnectionProblem, InterruptedException {
+        try {
+            admin.create(path, new byte[0], acl, CreateMode.PERSISTENT);
+            return true;
+        } catch (KeeperException.NodeExistsException there) {
+            return false;
+        } catch (KeeperException.NoAuthException e) {
+            throw new ConnectionProblem("not allowed to create " + path + " (authentication failed or missing: "
+                    + "expected --auth-env naming user:password that may create nodes there)");
+        } catch (KeeperException.SessionExpiredException e) {
+            throw new ConnectionProblem("the session to ZooKeeper expired while creating " + path);
+        } catch (KeeperException e) {
+            throw new ConnectionProblem("cannot create " + path + " (" + e.code().name().toLowerCase() + ")");
+        }
+    }
+
+    private static void deleteIfEmpty(ZooKeeper admin, String path) throws InterruptedException {
+        try {
+            admin.delete(path, -1);
+        } catch (KeeperException stillUsedOrGone) {
+            // another run's root is in it, or it is gone already: leave it
+        }
+    }
+
+    /** The hosts of a connect string, each checked as {@code HOST:PORT}. */
+    static List<String> hosts(String connectString) throws ConnectionProblem {
+        if (connectString == null || connectString.isBlank()) {
+            throw new ConnectionProblem("expected HOST:PORT[,HOST:PORT...]");
+        }
+        if (connectString.contains("/")) {
+            throw new ConnectionProblem("'" + connectString + "' has a path: Lockstep chooses the root itself "
+                    + "(expected HOST:PORT[,HOST:PORT...])");
+        }
+        List<String> hosts = new ArrayList<>();
+        for (String part : connectString.split(",")) {
+            String host = part.strip();
+            int colon = host.lastIndexOf(':');
+            boolean portOk = colon > 0 && host.substring(colon + 1).matches("[0-9]{1,5}")
+                    && Integer.parseInt(host.substring(colon + 1)) > 0
+                    && Integer.parseInt(host.substring(colon + 1)) < 65536;
+            if (!portOk) {
+                throw new ConnectionProblem("'" + host + "' is not HOST:PORT (expected HOST:PORT[,HOST:PORT...])");
+            }
+            hosts.add(host);
+        }
+        return List.copyOf(hosts);
+    }
+
+    /** The servers, then the run's root as a chroot: {@code HOST:PORT,.../lockstep/<run-id>}. */
+    @Override
+    public String connectString() {
+        return String.join(",", hosts) + root;
+    }
+
+    /** The first server: every client's link forwards there (the others are not used by a run). */
+    @Override
+    public String connectStringOf(int server) {
+        return hosts.get(0);
+    }
+
+    /** The chroot clients put after their own address: the run's root. */
+    public String root() {
+        return root;
+    }
+
+    @Override
+    public Credentials credentials() {
+        return credentials;
+    }
+
+    @Override
+    public String chroot() {
+        return root;
+    }
+
+    @Override
+    public boolean isControlled() {
+        return false;
+    }
+
+    @Override
+    public void stop() {
+        throw new UnsupportedOperationException("Lockstep does not stop an external ZooKeeper");
+    }
+
+    @Override
+    public void startAgain() {
+        throw new UnsupportedOperationException("Lockstep does not start an external ZooKeeper");
+    }
+
+    @Override
+    public void restart() {
+        throw new UnsupportedOperationException("Lockstep does not restart an external ZooKeeper");
+    }
+
+    @Override
+    public boolean isRunning() {
+        return true;
+    }
+
+    /** One, as far as a run is concerned: the first server of the connect string. */
+    @Override
+    public int size() {
+        return 1;
+    }
+
+    @Override
+    public String describe() {
+        return "an external ZooKeeper at " + String.join(",", hosts) + ", under " + root;
+    }
+
+    /** Deletes the run's root with everything in it, and {@code /lockstep} if this run made it and it is empty. */
+    @Override
+    public synchronized void close() throws InterruptedException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            try {
+                ZKUtil.deleteRecursive(admin, root);
+            } catch (KeeperException.NoNodeException gone) {
+                // nothing left to delete
+            } catch (KeeperException e) {
+                throw new IllegalStateException("could not delete " + root + " (" + e.code().name().toLowerCase()
+                        + ")", e);
+            }
+            if (madeBase) {
+                deleteIfEmpty(admin, BASE);
+            }
+        } finally {
+            admin.close();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // called from the hook itself
+            }
+        }
+    }
+
+    private void closeQuietly() {
+        try {
+            close();
+        } catch (Exception | Error e) {
+            // the JVM is ending: nothing more can be done
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package lockstep.gui.cli;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Every picture in {@code docs/} and the {@code lockstep} command that makes it: the registry that
+ * {@code lockstep docs-images} runs and that a test holds the pages to (every picture a page shows is here, and every
+ * picture here is shown by a page).
+ *
+ * <p>A picture's command is given without its output: {@code render} gets {@code --out PATH}, {@code herd} and
+ * {@code bench} get {@code --chart PATH}. Pictures with the same command are made by one run of it. A picture whose
+ * figures are timed ({@code bench}) is a benchmark: its figures are recorded in {@code docs/performance.md} beside it,
+ * so it is made again only when asked ({@code --benchmarks}), with the page's text updated by hand.
+ */
+public final class DocsPictures {
+
+    /** One picture: its path from the project's root, and the command (without output option) that draws it. */
+    public record Picture(String path, List<String> command) {
+
+        public Picture {
+            command = List.copyOf(command);
+        }
+
+        /** True when the picture shows timings: it is made only with {@code --benchmarks}. */
+        public boolean benchmark() {
+            return command.get(0).equals("bench");
+        }
+
+        /** The option that names the file the command writes. */
+        String outputOption() {
+            return command.get(0).equals("render") ? "--out" : "--chart";
+        }
+    }
+
+    private static final List<Picture> ALL = new ArrayList<>();
+
+    private static void add(String path, String... command) {
+        ALL.add(new Picture(path, List.of(command)));
+    }
+
+    static {
+        // README and the reference pages
+        add("docs/images/herd-effect.png", "render", "02", "--algorithm", "naive,sequential", "--step", "11");
+        add("docs/images/readers-and-writers.png", "render", "06", "--algorithm", "rwlock,curator-rwlock",
+                "--at-line", "25");
+        add("docs/images/herd.svg", "herd", "--clients", "2,4,8,16,32,64,128");
+        add("docs/images/herd.png", "herd", "--clients", "2,4,8,16,32,64,128");
+        add("docs/images/bench-mutex.svg", "bench");
+        add("docs/images/bench-mutex.png", "bench");
+        // the course, chapter by chapter
+        String course = "docs/course/images/";
+        add(course + "01-window.png", "render", "02", "--algorithm", "naive,sequential", "--at-line", "10");
+        add(course + "02-three-lanes.png", "render", "02", "--algorithm", "naive,children-watch,sequential", "--step",
+                "11", "--width", "1800");
+        add(course + "03-chain.png", "render", "03", "--algorithm", "naive,sequential", "--at-line", "9");
+        add(course + "03-one-wake-up.png", "render", "03", "--algorithm", "naive,sequential", "--at-line", "15");
+        add(course + "03-lost-reply.png", "render", "12", "--algorithm", "sequential", "--at-line", "13");
+        add(course + "04-who-watches-whom.png", "render", "06", "--algorithm", "rwlock,curator-rwlock", "--at-line",
+                "14");
+        add(course + "05-crash.png", "render", "04", "--algorithm", "sequential,curator-mutex", "--at-line", "11");
+        add(course + "05-expire.png", "render", "07", "--algorithm", "sequential,curator-mutex", "--at-line", "12");
+        add(course + "05-disconnect.png", "render", "09", "--algorithm", "sequential", "--at-line", "14");
+        add(course + "05-unfenced.png", "render", "10", "--algorithm", "sequential", "--at-line", "22");
+        add(course + "05-fenced.png", "render", "11", "--algorithm", "sequential", "--at-line", "21");
+        add(course + "05-server-stop.png", "render", "13", "--algorithm", "sequential,curator-mutex", "--at-line",
+                "11");
+    }
+
+    private DocsPictures() {
+    }
+
+    /** Every picture, in the order they are made. */
+    public static List<Picture> all() {
+        return List.copyOf(ALL);
+    }
+
+    /** The paths, each with the picture that makes it. */
+    public static Map<String, Picture> byPath() {
+        Map<String, Picture> map = new LinkedHashMap<>();
+        ALL.forEach(p -> map.put(p.path(), p));
+        return map;
+    }
+}

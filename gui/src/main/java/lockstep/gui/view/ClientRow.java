@@ -1,0 +1,211 @@
+package lockstep.gui.view;
+
+import java.util.function.Supplier;
+
+import javafx.geometry.VPos;
+import javafx.scene.layout.Pane;
+import javafx.scene.paint.Color;
+import javafx.scene.shape.Circle;
+import javafx.scene.shape.Rectangle;
+import javafx.scene.shape.SVGPath;
+import javafx.scene.text.Text;
+import javafx.scene.text.TextAlignment;
+import lockstep.gui.viewmodel.LaneViewModel;
+import lockstep.gui.viewmodel.StateStyle;
+import lockstep.simulator.replay.ReplayState;
+import lockstep.simulator.trace.Event;
+
+/**
+ * A client: identity avatar, state badge with icon, state word and caption. Drawn with shapes and texts whose
+ * colours are set from the palette (no style-class changes, so a step costs no CSS pass over 200 rows).
+ */
+final class ClientRow extends Pane {
+    final String name;
+    final Circle avatar = new Circle();
+    final Text initials = new Text();
+    final Circle badge = new Circle();
+    final SVGPath icon = new SVGPath();
+    final Text word = new Text();
+    final Text status = new Text();
+    final Text caption = new Text();
+    final Rectangle tint = new Rectangle();
+    ReplayState.ClientView shownClient;
+    String shownCaption;
+    boolean shownFlag;
+    boolean shownSelected;
+    double shownPitch = -1;
+    double shownWidth = -1;
+    Palette shownPalette;
+    double centerY;
+
+    private final ViewSettings settings;
+
+    /**
+     * @param menu asked for the lane's menu request when the row is right-clicked (null: no menu)
+     */
+    ClientRow(String name, int position, ViewSettings settings, LaneViewModel vm,
+              Supplier<LaneView.ClientMenuRequest> menu) {
+        this.name = name;
+        this.settings = settings;
+        getStyleClass().add("client-row");
+        tint.setArcWidth(16);
+        tint.setArcHeight(16);
+        avatar.setFill(Color.web(StateStyle.identity(position)));
+        initials.setText(name);
+        initials.setFill(Color.WHITE);
+        initials.setTextOrigin(VPos.CENTER);
+        initials.setTextAlignment(TextAlignment.CENTER);
+        badge.setStrokeWidth(2);
+        icon.setFill(Color.WHITE);
+        icon.setFillRule(javafx.scene.shape.FillRule.EVEN_ODD);
+        word.setTextOrigin(VPos.CENTER);
+        caption.setTextOrigin(VPos.CENTER);
+        status.setTextOrigin(VPos.CENTER);
+        status.getStyleClass().add("client-status");
+        getChildren().addAll(tint, avatar, initials, badge, icon, word, status, caption);
+        setManaged(false);
+        setId("client-" + name);
+        // The menu opens on the secondary press itself: not every platform turns it into a context-menu event
+        // (the headless one does not); the menu key is handled by the window for the selected client.
+        setOnMousePressed(e -> {
+            vm.select(name);
+            LaneView.ClientMenuRequest onClientMenu = menu.get();
+            if (e.isSecondaryButtonDown() && onClientMenu != null) {
+                onClientMenu.show(name, this, e.getScreenX(), e.getScreenY());
+                e.consume();
+            }
+        });
+    }
+
+    double avatarCenterY() {
+        return centerY;
+    }
+
+    void update(ReplayState.ClientView c, String text, String statusText, boolean flagged, boolean selected,
+                double pitch, double width) {
+        Palette p = settings.palette();
+        if (c.equals(shownClient) && text.equals(shownCaption) && flagged == shownFlag && selected == shownSelected
+                && pitch == shownPitch && width == shownWidth && p == shownPalette) {
+            return;
+        }
+        StateStyle style = StateStyle.of(c.state());
+        LaneViewModel.Key key = LaneViewModel.key(c);
+        icon.setContent(Icons.path(style.icon()));
+        word.setText(LaneViewModel.word(c));
+        word.setFill(p.stateText(style));
+        caption.setFill(p.text2());
+        status.setText(statusText);
+        status.setFill(p.text2());
+        if (key == LaneViewModel.Key.HOLLOW) {
+            // A hollow key: it believes it holds, the server has let its session go.
+            badge.setFill(p.surface());
+            badge.setStroke(p.holding());
+            icon.setFill(p.holding());
+        } else {
+            badge.setFill(Color.web(style.badge()));
+            badge.setStroke(p.surface());
+            icon.setFill(Color.WHITE);
+        }
+        avatar.setOpacity(c.paused() || !c.sessionAlive() ? 0.55 : 1);
+        tint.getStrokeDashArray().clear();
+        if (flagged) {
+            tint.setFill(p.findingTint());
+            tint.setStroke(p.finding());
+            tint.setStrokeWidth(2.5);
+        } else if (key == LaneViewModel.Key.HOLLOW) {
+            tint.setFill(Color.TRANSPARENT);
+            tint.setStroke(p.holding());
+            tint.setStrokeWidth(1.5);
+            tint.getStrokeDashArray().setAll(6.0, 4.0);
+        } else if (c.state() == Event.State.HOLDING) {
+            tint.setFill(p.holdTint());
+            tint.setStroke(p.holding().deriveColor(0, 1, 1, 0.5));
+            tint.setStrokeWidth(1);
+        } else {
+            tint.setFill(Color.TRANSPARENT);
+            tint.setStroke(null);
+        }
+        if (selected) {
+            // The keyboard's client: an accent outline over whatever the state draws.
+            tint.setStroke(p.accent());
+            tint.setStrokeWidth(2.5);
+            tint.getStrokeDashArray().clear();
+        }
+        caption.setText(text);
+        if (pitch != shownPitch || width != shownWidth) {
+            layoutFor(pitch, width);
+        }
+        placeStatus();
+        shownClient = c;
+        shownCaption = text;
+        shownFlag = flagged;
+        shownSelected = selected;
+        shownPitch = pitch;
+        shownWidth = width;
+        shownPalette = p;
+    }
+
+    private void layoutFor(double pitch, double width) {
+        double scale = settings.scale();
+        double h = pitch - 8;
+        boolean compact = pitch < 40 * scale;
+        boolean tiny = pitch < 22;
+        double r = compact ? Math.max(4, (pitch - 4) / 2.2) : 20 * pitch / 56;
+        centerY = Math.max(r, h / 2);
+        tint.setWidth(width);
+        tint.setHeight(Math.max(4, h));
+        tint.setY(centerY - Math.max(4, h) / 2);
+        avatar.setRadius(r);
+        avatar.setCenterX(r + 4);
+        avatar.setCenterY(centerY);
+        double fontSize = tiny ? Math.max(7, r * 0.9) : compact ? Math.max(9, r * 0.8) : 15 * pitch / 56;
+        initials.setFont(LaneFonts.of(fontSize, true, false));
+        initials.setVisible(r >= 7);
+        double tw = initials.getLayoutBounds().getWidth();
+        initials.setX(r + 4 - tw / 2);
+        initials.setY(centerY);
+        double br = Math.max(3, r * 0.45);
+        badge.setRadius(br);
+        badge.setCenterX(r * 1.85 + 4);
+        badge.setCenterY(centerY + r * 0.75);
+        double s = br * 1.5 / 12;
+        icon.setScaleX(s);
+        icon.setScaleY(s);
+        icon.setLayoutX(badge.getCenterX() - 6);
+        icon.setLayoutY(badge.getCenterY() - 6);
+        icon.setVisible(br >= 5);
+        double textX = 2 * r + 18;
+        double textSize = compact ? Math.max(9, Math.min(13 * scale, pitch * 0.8))
+                : Math.max(settings.minText(), 15 * scale);
+        word.setFont(LaneFonts.of(textSize, true, false));
+        caption.setFont(LaneFonts.of(textSize, false, false));
+        status.setFont(LaneFonts.of(Math.max(settings.minText(), textSize * 0.85), false, false));
+        word.setX(textX);
+        caption.setVisible(pitch >= 12);
+        if (compact) {
+            word.setY(centerY);
+            caption.setX(textX + textSize * 6.4);
+            caption.setY(centerY);
+        } else {
+            word.setY(centerY - 11 * scale);
+            caption.setX(textX);
+            caption.setY(centerY + 11 * scale);
+        }
+        resize(width, h);
+        placeStatus();
+    }
+
+    /** The connection words sit after the state word, on its line. */
+    private void placeStatus() {
+        double room = tint.getWidth() - 6;
+        double sw = status.getLayoutBounds().getWidth();
+        double afterWord = word.getX() + word.getLayoutBounds().getWidth() + 8;
+        double afterCaption = caption.getX() + caption.getLayoutBounds().getWidth() + 8;
+        // Beside the state word; on a narrow row after the caption; never past the row's edge.
+        boolean besideWord = afterWord + sw <= room || afterCaption + sw > room || caption.getY() == word.getY();
+        status.setX(besideWord ? afterWord : afterCaption);
+        status.setY(besideWord ? word.getY() : caption.getY());
+        status.setVisible(caption.isVisible() && !status.getText().isEmpty()
+                && status.getX() + sw <= room + 6);
+    }
+}

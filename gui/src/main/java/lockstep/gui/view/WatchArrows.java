@@ -1,0 +1,206 @@
+package lockstep.gui.view;
+
+import java.util.Map;
+
+import javafx.animation.AnimationTimer;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.paint.Color;
+import lockstep.gui.viewmodel.LaneViewModel;
+import lockstep.simulator.replay.ReplayState;
+import lockstep.simulator.trace.Event;
+
+/**
+ * The lane's arrows, drawn on a canvas under the cards and rows: the tree line from the lock path to every card, each
+ * watch as a dashed arrow from its client to the node it watches (a children watch dotted, to the whole column), and
+ * this release's notifications as accent arrows with a pulse running from the node to the client.
+ */
+final class WatchArrows {
+
+    private final Canvas canvas;
+    private final LaneViewModel vm;
+    private final ViewSettings settings;
+    private double pulsePhase;
+    private AnimationTimer pulseTimer;
+    private long pulseStart;
+
+    WatchArrows(Canvas canvas, LaneViewModel vm, ViewSettings settings) {
+        this.canvas = canvas;
+        this.vm = vm;
+        this.settings = settings;
+    }
+
+    /** Starts the pulse animation while notifications are on screen, stops it when none are; {@code redraw} per frame. */
+    void updatePulse(Runnable redraw) {
+        boolean firing = !vm.firingProperty().get().isEmpty();
+        if (!settings.animate()) {
+            pulsePhase = settings.stillPhase();
+            return;
+        }
+        if (firing && pulseTimer == null) {
+            pulseStart = System.nanoTime();
+            pulseTimer = new AnimationTimer() {
+                @Override
+                public void handle(long now) {
+                    pulsePhase = ((now - pulseStart) / 1e9 / 1.1) % 1.0;
+                    redraw.run();
+                }
+            };
+            pulseTimer.start();
+        } else if (!firing && pulseTimer != null) {
+            pulseTimer.stop();
+            pulseTimer = null;
+        }
+    }
+
+    /**
+     * Draws the tree line, every watch and this release's pulses for the lane's state.
+     *
+     * @param cardAnchor   each card's right-edge middle, by path
+     * @param clientAnchor each client's arrow end (left of its avatar), by name
+     * @param top          the top of the visible part of the lane body (the canvas covers only that part)
+     * @param pitch        the client row pitch (thin arrows below 24 px)
+     */
+    void draw(Map<String, double[]> cardAnchor, Map<String, double[]> clientAnchor, double top, double pitch) {
+        ReplayState s = vm.getState();
+        if (s == null) {
+            return;
+        }
+        Palette p = settings.palette();
+        GraphicsContext g = canvas.getGraphicsContext2D();
+        g.setTransform(new javafx.scene.transform.Affine());
+        g.clearRect(0, 0, canvas.getWidth(), canvas.getHeight());
+        g.translate(0, -top);
+        double bottom = top + canvas.getHeight();
+        double scale = settings.scale();
+        boolean thin = pitch < 24;
+        // the tree: a line from the lock path down to every card
+        if (!cardAnchor.isEmpty()) {
+            double maxY = 0;
+            g.setStroke(p.border());
+            g.setLineWidth(1.5 * scale);
+            g.setLineDashes();
+            for (double[] a : cardAnchor.values()) {
+                maxY = Math.max(maxY, a[1]);
+                g.strokeLine(4, a[1], 14, a[1]);
+            }
+            g.strokeLine(4, 0, 4, maxY);
+        }
+        double lineW = thin ? 1 : settings.lineWidth();
+        for (ReplayState.Watch w : s.watches()) {
+            double[] from = clientAnchor.get(w.client());
+            if (from == null) {
+                continue;
+            }
+            if (w.path().equals(s.lockPath())) {
+                childrenWatch(g, from, cardAnchor, p, lineW, scale);
+                continue;
+            }
+            double[] to = cardAnchor.get(w.path());
+            if (to == null) {
+                continue;
+            }
+            double fx = from[0];
+            double fy = from[1];
+            if ((fy < top && to[1] < top) || (fy > bottom && to[1] > bottom)) {
+                continue;
+            }
+            g.setStroke(p.line());
+            g.setLineWidth(lineW);
+            g.setLineDashes(5 * scale, 4 * scale);
+            curve(g, fx, fy, to[0] + 6, to[1]);
+            g.setLineDashes();
+            arrowHead(g, to[0] + 6, to[1], p.line(), 5 * scale);
+        }
+        for (Event.WatchFired f : vm.firingProperty().get()) {
+            double[] from = cardAnchor.get(f.path());
+            double[] client = clientAnchor.get(f.client());
+            if (client == null) {
+                continue;
+            }
+            double tx = client[0];
+            double ty = client[1];
+            double sx = from == null ? 18 + 150 * scale : from[0] + 6;
+            double sy = from == null ? ty : from[1];
+            g.setStroke(p.accent());
+            g.setLineWidth(Math.max(lineW, settings.lineWidth()));
+            g.setLineDashes(5 * scale, 4 * scale);
+            curve(g, sx, sy, tx, ty);
+            g.setLineDashes();
+            double r = (thin ? 2.5 : 4.5) * scale;
+            for (int k = 0; k < 3; k++) {
+                double t = pulsePhase - k * 0.09;
+                if (t < 0) {
+                    continue;
+                }
+                double[] pt = bezier(sx, sy, tx, ty, t);
+                g.setFill(p.accent().deriveColor(0, 1, 1, 1.0 - k * 0.33));
+                g.fillOval(pt[0] - r * (1 - k * 0.2), pt[1] - r * (1 - k * 0.2), 2 * r * (1 - k * 0.2),
+                        2 * r * (1 - k * 0.2));
+            }
+            arrowHead(g, tx, ty, p.accent(), 5 * scale);
+        }
+    }
+
+    /**
+     * A children watch (on the lock node itself: "tell me when the list of children changes"): a dotted arrow to the
+     * tree's trunk between the first and the last card, with a bracket over the trunk, so it reads as "all of them",
+     * never as a watch on one predecessor.
+     */
+    private void childrenWatch(GraphicsContext g, double[] from, Map<String, double[]> cardAnchor, Palette p,
+                               double lineW, double scale) {
+        double minY = Double.MAX_VALUE;
+        double maxY = 0;
+        for (double[] a : cardAnchor.values()) {
+            minY = Math.min(minY, a[1]);
+            maxY = Math.max(maxY, a[1]);
+        }
+        if (cardAnchor.isEmpty()) {
+            minY = maxY = from[1];
+        }
+        double x = cardAnchor.isEmpty() ? 18 : cardAnchor.values().iterator().next()[0] + 6;
+        double y = (minY + maxY) / 2; // every children watch meets at one point: the list, not a node
+        g.setStroke(p.line());
+        g.setLineWidth(lineW);
+        g.setLineDashes(1.5 * scale, 4 * scale);
+        curve(g, from[0], from[1], x + 4 * scale, y);
+        g.setLineDashes();
+        // the bracket: the card column's right side, from the first child to the last
+        g.strokeLine(x + 4 * scale, minY, x + 4 * scale, maxY);
+        g.strokeLine(x + 4 * scale, minY, x, minY);
+        g.strokeLine(x + 4 * scale, maxY, x, maxY);
+        arrowHead(g, x + 4 * scale, y, p.line(), 5 * scale);
+    }
+
+    private static void curve(GraphicsContext g, double x1, double y1, double x2, double y2) {
+        double mid = (x1 + x2) / 2;
+        g.beginPath();
+        g.moveTo(x1, y1);
+        g.bezierCurveTo(mid, y1, mid, y2, x2, y2);
+        g.stroke();
+    }
+
+    private static double[] bezier(double x1, double y1, double x2, double y2, double t) {
+        double mid = (x1 + x2) / 2;
+        double u = 1 - t;
+        double x = u * u * u * x1 + 3 * u * u * t * mid + 3 * u * t * t * mid + t * t * t * x2;
+        double y = u * u * u * y1 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t * t * t * y2;
+        return new double[] {x, y};
+    }
+
+    /** A head pointing along the curve's horizontal end tangent at (x, y). */
+    private static void arrowHead(GraphicsContext g, double x, double y, Color c, double size) {
+        g.setFill(c);
+        boolean leftward = true;
+        g.fillPolygon(new double[] {x, x + (leftward ? size * 1.4 : -size * 1.4), x + (leftward ? size * 1.4 : -size * 1.4)},
+                new double[] {y, y - size * 0.8, y + size * 0.8}, 3);
+    }
+
+    /** Stops the pulse animation. */
+    void dispose() {
+        if (pulseTimer != null) {
+            pulseTimer.stop();
+            pulseTimer = null;
+        }
+    }
+}

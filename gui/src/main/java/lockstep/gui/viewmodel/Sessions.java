@@ -1,0 +1,81 @@
+package lockstep.gui.viewmodel;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import lockstep.simulator.replay.ReplayState;
+import lockstep.simulator.trace.Event;
+
+/**
+ * The servers and the clients' sessions as a lane draws them: a box per server (one today, an ensemble later: the
+ * lane draws whatever this list holds), and per client a line to the server its session is on, in one of a few kinds
+ * that tell a crash, an expiry, a lost connection and a stopped server apart at a glance.
+ *
+ * @param servers the servers, top to bottom
+ * @param lines   one per client, in the lane's client order
+ */
+public record Sessions(List<Server> servers, List<Line> lines) {
+
+    public Sessions {
+        servers = List.copyOf(servers);
+        lines = List.copyOf(lines);
+    }
+
+    /** A server box: its name, whether it runs, and its word ("up", "stopped"). */
+    public record Server(String name, boolean running, String word) {
+    }
+
+    /** How a session line is drawn. */
+    public enum Kind {
+        /** Connected, session alive: a solid line. */
+        LIVE,
+        /** Session alive, connection lost (or the server is stopped): a dashed line, broken in the middle, "retrying". */
+        RETRYING,
+        /** The client is paused: the line stays (the session is alive) but faint; nothing moves along it. */
+        PAUSED,
+        /** The client ended it (a crash, a close): broken at the client's end. */
+        CLOSED_BY_CLIENT,
+        /** The server ended it (an expiry), whether the client knows yet or not: broken at the server's end. */
+        ENDED_BY_SERVER
+    }
+
+    /**
+     * A client's session line.
+     *
+     * @param server the index of its server in {@link #servers()}
+     * @param word   a short word drawn on the line when it is not live ("retrying", "expired"), else ""
+     */
+    public record Line(String client, int server, Kind kind, String word) {
+    }
+
+    /** The sessions of state {@code s} for {@code clients} (in lane order). */
+    public static Sessions of(ReplayState s, List<String> clients) {
+        List<Server> servers = List.of(new Server("server", s.serverRunning(), s.serverRunning() ? "up" : "stopped"));
+        List<Line> lines = new ArrayList<>();
+        for (String name : clients) {
+            ReplayState.ClientView c = s.clients().get(name);
+            if (c == null) {
+                c = ReplayState.ClientView.initial(name);
+            }
+            lines.add(lineOf(c, s.serverRunning()));
+        }
+        return new Sessions(servers, lines);
+    }
+
+    private static Line lineOf(ReplayState.ClientView c, boolean serverRunning) {
+        String name = c.name();
+        if (c.state() == Event.State.CRASHED || c.connection() == Event.ConnectionState.CLOSED) {
+            return new Line(name, 0, Kind.CLOSED_BY_CLIENT, c.state() == Event.State.CRASHED ? "crashed" : "closed");
+        }
+        if (!c.sessionAlive() || c.connection() == Event.ConnectionState.EXPIRED) {
+            return new Line(name, 0, Kind.ENDED_BY_SERVER, "expired");
+        }
+        if (!serverRunning || c.connection() == Event.ConnectionState.DISCONNECTED) {
+            return new Line(name, 0, Kind.RETRYING, "retrying");
+        }
+        if (c.paused()) {
+            return new Line(name, 0, Kind.PAUSED, "paused");
+        }
+        return new Line(name, 0, Kind.LIVE, "");
+    }
+}

@@ -1,0 +1,235 @@
+package lockstep.simulator.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+import lockstep.algorithms.Algorithms;
+import lockstep.simulator.explore.Counterexample;
+import lockstep.simulator.explore.Explorer;
+import lockstep.simulator.fault.Fault;
+import lockstep.simulator.fault.Faults;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code lockstep explore}: a search over scripts, schedules and faults for a run the checker fails; the first one
+ * found is shrunk and written as a scenario and its trace, which {@code lockstep run FILE --schedule TRACE} replays.
+ */
+@Command(name = "explore", mixinStandardHelpOptions = true,
+        description = "Search scripts, schedules and faults for a run the checker fails; shrink the first one found "
+                + "and write it as a scenario and a trace that replay it.",
+        footer = {"", "Examples:",
+                "  lockstep explore --algorithm sequential --seeds 1..1000",
+                "  lockstep explore --algorithm rwlock --clients 4 --faults crash,expire,give-up",
+                "  lockstep explore --algorithm naive --clients 2 --faults none --max-steps 3 --exhaustive",
+                "",
+                "Exit codes: 0 no finding, 1 a finding (shrunk and written to --out), 2 bad input,",
+                "3 internal error."})
+final class ExploreCommand implements Callable<Integer> {
+
+    static final String DEFAULT_OUT = "lockstep-explore";
+    private static final Pattern RANGE = Pattern.compile("(\\d{1,18})(?:\\.\\.(\\d{1,18}))?");
+    private static final int MAX_CLIENTS = 16;
+    private static final int MAX_STEPS = 100;
+    /** How often a search whose stderr is not a terminal reports progress. */
+    private static final long QUIET_PROGRESS_MS = 10_000;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = {"-a", "--algorithm"}, required = true, paramLabel = "NAME",
+            description = "The algorithm to search (see lockstep list).")
+    String algorithm;
+
+    @Option(names = "--clients", paramLabel = "N", defaultValue = "3",
+            description = "How many clients, c1..cN (default ${DEFAULT-VALUE}, at most " + MAX_CLIENTS + ").")
+    int clients;
+
+    @Option(names = "--faults", split = ",", paramLabel = "NAME",
+            description = "The faults a script may use, comma-separated fault names (default: all; 'none' for "
+                    + "none; see lockstep list).")
+    List<String> faults;
+
+    @Option(names = "--seeds", paramLabel = "A..B",
+            description = "The seeds to try, one script and schedule each: A..B, or N for 1..N (default 1..100).")
+    String seeds;
+
+    @Option(names = "--exhaustive",
+            description = "Instead of seeds: every schedule of the script of seed 1 (for tiny configurations).")
+    boolean exhaustive;
+
+    @Option(names = "--max-steps", paramLabel = "S", defaultValue = "6",
+            description = "Script lines per run before the closing ones (default ${DEFAULT-VALUE}); with "
+                    + "--exhaustive, choice points deeper than S*8 take the first option.")
+    int maxSteps;
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Where a counterexample's scenario and trace go (default ./" + DEFAULT_OUT + ").")
+    Path out;
+
+    @Option(names = "--json", description = "Print one JSON document on stdout instead of the summary.")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        Algorithms.Info info = Algorithms.find(algorithm.strip()).orElseThrow(() -> bad("--algorithm",
+                "unknown algorithm '" + algorithm + "' (expected one of " + String.join(", ", Algorithms.names())
+                        + ")"));
+        if (clients < 1 || clients > MAX_CLIENTS) {
+            throw bad("--clients", clients + " is out of range (expected 1.." + MAX_CLIENTS + ")");
+        }
+        if (maxSteps < 1 || maxSteps > MAX_STEPS) {
+            throw bad("--max-steps", maxSteps + " is out of range (expected 1.." + MAX_STEPS + ")");
+        }
+        if (exhaustive && seeds != null) {
+            throw bad("--seeds", "--seeds and --exhaustive exclude each other (expected one of them)");
+        }
+        long[] range = exhaustive ? new long[] {1, 1} : seedRange();
+        List<Fault> chosen = faults();
+        Path directory = out == null ? Path.of(DEFAULT_OUT) : out;
+        if (Files.exists(directory) && !Files.isDirectory(directory)) {
+            throw bad("--out", directory + " is a file (expected a directory, made if missing)");
+        }
+
+        PrintWriter err = spec.commandLine().getErr();
+        Explorer.Summary summary = Explorer.explore(new Explorer.Settings(info, clients, chosen, range[0], range[1],
+                exhaustive, maxSteps, directory), progress(err));
+        PrintWriter stdout = spec.commandLine().getOut();
+        stdout.println(json ? json(summary) : text(summary, chosen));
+        stdout.flush();
+        return summary.found() ? LockstepCommand.FINDING : LockstepCommand.OK;
+    }
+
+    private long[] seedRange() {
+        if (seeds == null) {
+            return new long[] {1, 100};
+        }
+        Matcher matcher = RANGE.matcher(seeds.strip());
+        if (!matcher.matches()) {
+            throw bad("--seeds", "'" + seeds + "' is not a range (expected A..B or N, whole numbers, e.g. 1..200)");
+        }
+        long first = matcher.group(2) == null ? 1 : Long.parseLong(matcher.group(1));
+        long last = Long.parseLong(matcher.group(2) == null ? matcher.group(1) : matcher.group(2));
+        if (last < first) {
+            throw bad("--seeds", "'" + seeds + "' is empty (expected A..B with A at most B)");
+        }
+        return new long[] {first, last};
+    }
+
+    private List<Fault> faults() {
+        if (faults == null) {
+            return Faults.all();
+        }
+        List<String> known = Faults.all().stream().map(Fault::name).toList();
+        if (faults.size() == 1 && faults.get(0).strip().equals("none")) {
+            return List.of();
+        }
+        List<Fault> chosen = new ArrayList<>();
+        for (String name : faults) {
+            Fault fault = Faults.byName(name.strip()).orElseThrow(() -> bad("--faults", "unknown fault '"
+                    + name.strip() + "' (expected none, or names from " + String.join(", ", known) + ")"));
+            if (!chosen.contains(fault)) {
+                chosen.add(fault);
+            }
+        }
+        return chosen;
+    }
+
+    private OneLineErrors.BadOption bad(String option, String message) {
+        return new OneLineErrors.BadOption(spec.commandLine(), option, message);
+    }
+
+    /** On a terminal, one line redrawn a few times a second; otherwise a line every few seconds of a long search. */
+    private static Explorer.Progress progress(PrintWriter err) {
+        boolean terminal = System.console() != null;
+        long every = terminal ? 250 : QUIET_PROGRESS_MS;
+        long[] shownAt = {0};
+        boolean[] drew = {false};
+        return (seedsDone, seeds, runs, findings, elapsedMs) -> {
+            boolean last = seedsDone == seeds || findings > 0;
+            if (elapsedMs - shownAt[0] < every && !(last && drew[0])) {
+                return;
+            }
+            shownAt[0] = elapsedMs;
+            String line = String.format("explore: %d/%d seeds, %d runs, %d findings, %.1f runs/s", seedsDone, seeds,
+                    runs, findings, runs * 1000.0 / Math.max(1, elapsedMs));
+            if (terminal) {
+                err.print("\r" + line + (last ? "\n" : ""));
+            } else {
+                err.println(line);
+            }
+            drew[0] = !last;
+            err.flush();
+        };
+    }
+
+    private static String text(Explorer.Summary summary, List<Fault> faults) {
+        StringBuilder out = new StringBuilder();
+        String faultWords = faults.isEmpty() ? "no faults" : faults.size() == Faults.all().size() ? "every fault"
+                : String.join(",", faults.stream().map(Fault::name).toList());
+        out.append(String.format("explore %s: %d runs, %d distinct schedules, %d seeds, %s, %.1f s%n",
+                summary.algorithm(), summary.runs(), summary.schedules(), summary.seedsDone(), faultWords,
+                summary.wallMs() / 1000.0));
+        if (!summary.found()) {
+            out.append("no finding");
+            return out.toString();
+        }
+        Counterexample found = summary.findings().get(0);
+        out.append(String.format("finding: %s at seed %d: %s%n", found.kind(), found.seed(), found.message()));
+        out.append(String.format("shrunk from %d clients and %d lines to %d clients, %d lines, %d faults, %d "
+                        + "non-default choices (%d runs)%n", found.foundClients(), found.foundLines(), found.clients(),
+                found.lines(), found.faults(), found.choices(), found.shrinkRuns()));
+        out.append("scenario: ").append(found.scenario()).append('\n');
+        out.append("trace:    ").append(found.trace()).append('\n');
+        out.append("replay:   ").append(found.replayCommand()).append('\n');
+        out.append("window:   ").append(found.windowCommand());
+        if (!found.reproduced() || !found.replays()) {
+            out.append('\n').append("warning: ").append(!found.reproduced()
+                    ? "the written trace does not show the finding" : "replaying the files gives a different trace");
+        }
+        return out.toString();
+    }
+
+    private static String json(Explorer.Summary summary) throws JsonProcessingException {
+        Map<String, Object> document = new LinkedHashMap<>();
+        document.put("algorithm", summary.algorithm());
+        document.put("runs", summary.runs());
+        document.put("schedules", summary.schedules());
+        document.put("seeds", summary.seedsDone());
+        List<Object> findings = new ArrayList<>();
+        for (Counterexample found : summary.findings()) {
+            Map<String, Object> one = new LinkedHashMap<>();
+            one.put("kind", found.kind());
+            one.put("seed", found.seed());
+            one.put("clients", found.clients());
+            one.put("scenario", found.scenario().toString());
+            one.put("trace", found.trace().toString());
+            one.put("lines", found.lines());
+            one.put("faults", found.faults());
+            one.put("choices", found.choices());
+            one.put("message", found.message());
+            one.put("replay", found.replayCommand());
+            one.put("window", found.windowCommand());
+            one.put("replays", found.replays());
+            findings.add(one);
+        }
+        document.put("findings", findings);
+        document.put("shrinkRuns", summary.shrinkRuns());
+        document.put("wallMs", summary.wallMs());
+        return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(document);
+    }
+}

@@ -1,0 +1,102 @@
+package lockstep.simulator.explore;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import lockstep.algorithms.Algorithms;
+import lockstep.simulator.BadInputException;
+import lockstep.simulator.check.Checker;
+import lockstep.simulator.check.Finding;
+import lockstep.simulator.run.Simulations;
+import lockstep.simulator.scenario.Scenario;
+import lockstep.simulator.scenario.ScenarioLoader;
+import lockstep.simulator.scenario.ScenarioWriter;
+import lockstep.simulator.schedule.ReplayingScheduler;
+import lockstep.simulator.schedule.Scheduler;
+import lockstep.simulator.trace.Event;
+import lockstep.simulator.trace.TraceFiles;
+
+/**
+ * A shrunk failing run, handed over as two files anyone can replay: the scenario ({@code NAME.yaml}) and its trace
+ * ({@code NAME.jsonl}), NAME being {@code ALGORITHM-KIND-seedN}.
+ *
+ * <p>Steps: the scenario is written (through a temporary name) and loaded back as {@code lockstep run} will load it;
+ * it is run once on a fresh server with the shrunk choice vector, as {@code lockstep run} runs it, and that trace is
+ * written; then the trace is replayed from its own recorded choices ({@code lockstep run FILE --schedule TRACE}) and
+ * compared byte for byte.
+ *
+ * @param kind         the checker's kind of the failure ({@code mutual-exclusion}, ...)
+ * @param message      the finding's sentence in the written trace (or why the trace does not show it)
+ * @param seed         the seed the search found it at
+ * @param clients      clients after shrinking
+ * @param lines        script lines after shrinking
+ * @param faults       faults after shrinking
+ * @param choices      non-default choices after shrinking
+ * @param foundClients clients of the run as found
+ * @param foundLines   script lines of the run as found
+ * @param scenario     the scenario file, as the printed commands name it
+ * @param trace        the trace file, as the printed commands name it
+ * @param reproduced   the written trace shows the failure
+ * @param replays      replaying the trace from the files gives the same bytes
+ * @param shrinkRuns   runs the shrink took
+ */
+public record Counterexample(String kind, String message, long seed, int clients, int lines, int faults, int choices,
+                             int foundClients, int foundLines, Path scenario, Path trace, boolean reproduced,
+                             boolean replays, int shrinkRuns) {
+
+    /** The command that replays it. */
+    public String replayCommand() {
+        return "./lockstep run " + scenario + " --schedule " + trace;
+    }
+
+    /** The command that opens it in the window (the trace: the window replays a trace as recorded). */
+    public String windowCommand() {
+        return "./lockstep gui " + trace;
+    }
+
+    static Counterexample write(Algorithms.Info algorithm, long seed, String kind, Candidate found, Candidate shrunk,
+                                int shrinkRuns, Path out) throws IOException, BadInputException {
+        Files.createDirectories(out);
+        String name = algorithm.name() + "-" + kind + "-seed" + seed;
+        Path yaml = shown(out.resolve(name + ".yaml"));
+        Path jsonl = shown(out.resolve(name + ".jsonl"));
+        Scenario scenario = new Scenario(yaml.toString(), kind + " in " + algorithm.name() + ", found by explore",
+                "Found by './lockstep explore --algorithm " + algorithm.name() + "' at seed " + seed
+                        + " and shrunk from " + found.clients().size() + " clients and " + found.script().size()
+                        + " lines. Replay it with './lockstep run " + yaml + " --schedule " + jsonl + "'.",
+                seed, shrunk.clients(), shrunk.script(), true);
+        ScenarioWriter.write(scenario, yaml);
+        Scenario loaded = ScenarioLoader.load(yaml);
+
+        List<Event> events = Simulations.run(loaded, algorithm, seed, ChoiceVector.of(shrunk.vector()));
+        TraceFiles.write(jsonl, events);
+        Finding finding = Checker.failures(events).stream().filter(f -> f.kind().equals(kind)).findFirst()
+                .orElse(null);
+        List<Event> replayed = replay(loaded, algorithm, seed, jsonl);
+        boolean replays = TraceFiles.toJsonLines(replayed).equals(Files.readString(jsonl));
+        return new Counterexample(kind, finding != null ? finding.message()
+                : "the run on a fresh server did not show it (it did on the search's server)", seed,
+                shrunk.clients().size(), shrunk.script().size(), shrunk.faults(), shrunk.nonDefaultChoices(),
+                found.clients().size(), found.script().size(), yaml, jsonl, finding != null, replays, shrinkRuns);
+    }
+
+    /** As {@code lockstep run FILE --schedule TRACE} does; an algorithm outside the registry is run as given. */
+    private static List<Event> replay(Scenario loaded, Algorithms.Info algorithm, long seed, Path jsonl)
+            throws BadInputException {
+        List<Event> recorded = TraceFiles.read(jsonl);
+        if (Algorithms.find(algorithm.name()).filter(algorithm::equals).isPresent()) {
+            return Simulations.replay(loaded, recorded, jsonl.toString());
+        }
+        return Simulations.run(loaded, algorithm, seed, new ReplayingScheduler(ReplayingScheduler.choicesOf(recorded),
+                Scheduler.seeded(seed)));
+    }
+
+    /** The path relative to the working directory when it is inside it: short commands to copy. */
+    private static Path shown(Path file) {
+        Path here = Path.of("").toAbsolutePath();
+        Path absolute = file.toAbsolutePath().normalize();
+        return absolute.startsWith(here) ? here.relativize(absolute) : absolute;
+    }
+}

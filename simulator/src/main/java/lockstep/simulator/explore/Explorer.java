@@ -1,0 +1,210 @@
+package lockstep.simulator.explore;
+
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.IntStream;
+
+import lockstep.algorithms.Algorithms;
+import lockstep.simulator.check.Checker;
+import lockstep.simulator.check.Finding;
+import lockstep.simulator.fault.Fault;
+import lockstep.simulator.replay.LiveReplay;
+import lockstep.simulator.replay.ReplayState;
+import lockstep.simulator.run.RunsOnOneServer;
+import lockstep.simulator.scenario.Scenario;
+import lockstep.simulator.scenario.Step;
+import lockstep.simulator.schedule.SeededScheduler;
+import lockstep.simulator.trace.Event;
+import lockstep.simulator.trace.Event.ConnectionState;
+
+/**
+ * Searches for a run of one algorithm that the checker fails, shrinks the first one found and hands it over as files.
+ *
+ * <p>Steps: for each seed, a {@link ScriptGenerator} writes a script while the run goes, and a seeded scheduler that
+ * may deliver a notification after other clients' calls makes its choices (written down as a {@link ChoiceVector});
+ * with {@code exhaustive}, one seed's script meets every choice vector in turn instead, depth first. Every run is on
+ * one server ({@link RunsOnOneServer}) and is checked when it ends. The first failure is shrunk ({@link Shrinker})
+ * and written by {@link Counterexample}; the search stops there.
+ *
+ * <p>Guarantees: the same settings give the same runs, finding and files; a note such as {@code stale-holder} is not
+ * a finding; a run is a finding only if it ends with the servers up and every client resumed and reconnected, so a
+ * frozen client is never mistaken for a stuck lock.
+ */
+public final class Explorer {
+
+    /** Runs a shrink may spend. */
+    static final int SHRINK_BUDGET = 400;
+
+    /**
+     * What to search.
+     *
+     * @param algorithm  the lock under test, registered or not
+     * @param clients    how many clients, {@code c1..cN}
+     * @param faults     the faults a script may apply
+     * @param firstSeed  the first seed; with {@code exhaustive}, the seed of the one script
+     * @param lastSeed   the last seed (inclusive)
+     * @param exhaustive every choice vector for one script instead of one seeded schedule per seed
+     * @param maxSteps   script lines before the closing ones; with {@code exhaustive}, also the deepest choice point
+     *                   that branches is {@code maxSteps * 8} (deeper ones take the first option)
+     * @param out        the directory for a counterexample's files (made when needed)
+     */
+    public record Settings(Algorithms.Info algorithm, int clients, List<Fault> faults, long firstSeed, long lastSeed,
+                           boolean exhaustive, int maxSteps, Path out) {
+
+        public Settings {
+            faults = List.copyOf(faults);
+        }
+
+        List<String> clientNames() {
+            return IntStream.rangeClosed(1, clients).mapToObj(i -> "c" + i).toList();
+        }
+    }
+
+    /** Told after every run of the search (not of the shrink). */
+    @FunctionalInterface
+    public interface Progress {
+        void ran(long seedsDone, long seeds, int runs, int findings, long elapsedMs);
+
+        Progress NONE = (seedsDone, seeds, runs, findings, elapsedMs) -> {
+        };
+    }
+
+    /** What a search did. */
+    public record Summary(String algorithm, int runs, int schedules, int shrinkRuns, List<Counterexample> findings,
+                          long seedsDone, long wallMs) {
+
+        public boolean found() {
+            return !findings.isEmpty();
+        }
+    }
+
+    private final Settings settings;
+    private final RunsOnOneServer server;
+    private int runNumber;
+
+    private Explorer(Settings settings, RunsOnOneServer server) {
+        this.settings = settings;
+        this.server = server;
+    }
+
+    /** Searches as {@code settings} say, on a server of its own, and stops at the first finding. */
+    public static Summary explore(Settings settings, Progress progress) throws Exception {
+        try (RunsOnOneServer server = RunsOnOneServer.start()) {
+            return new Explorer(settings, server).search(progress);
+        }
+    }
+
+    private Summary search(Progress progress) throws Exception {
+        long started = System.nanoTime();
+        Set<String> schedules = new HashSet<>();
+        int runs = 0;
+        long seeds = settings.exhaustive() ? 1 : settings.lastSeed() - settings.firstSeed() + 1;
+        long seedsDone = 0;
+        for (long seed = settings.firstSeed(); seedsDone < seeds; seed++) {
+            int[] given = new int[0];
+            while (given != null) {
+                ScriptGenerator script = generator(seed);
+                ChoiceVector choices = settings.exhaustive() ? ChoiceVector.of(given)
+                        : new ChoiceVector(given, new SeededScheduler(seed, true));
+                RunsOnOneServer.Outcome outcome = run(settings.clientNames(), seed, choices, script);
+                runs++;
+                schedules.add(script.lines().stream().map(Step::text).toList() + java.util.Arrays.toString(
+                        choices.taken()));
+                Optional<String> kind = failure(outcome);
+                if (kind.isPresent()) {
+                    Candidate found = new Candidate(settings.clientNames(), script.lines(),
+                            ChoiceVector.trimmed(choices.taken()));
+                    Counterexample shrunk = shrinkAndWrite(found, kind.get(), seed);
+                    progress.ran(seedsDone + 1, seeds, runs, 1, elapsedMs(started));
+                    return new Summary(settings.algorithm().name(), runs, schedules.size(), shrunk.shrinkRuns(),
+                            List.of(shrunk), seedsDone + 1, elapsedMs(started));
+                }
+                given = settings.exhaustive() ? nextBranch(choices) : null;
+                if (settings.exhaustive()) {
+                    progress.ran(seedsDone, seeds, runs, 0, elapsedMs(started));
+                }
+            }
+            seedsDone++;
+            progress.ran(seedsDone, seeds, runs, 0, elapsedMs(started));
+        }
+        return new Summary(settings.algorithm().name(), runs, schedules.size(), 0, List.of(), seedsDone,
+                elapsedMs(started));
+    }
+
+    /**
+     * The next vector in depth-first order after a run that took {@code choices}: the deepest branching point with
+     * an option left takes its next option, everything after it the first. Null when every vector has been run.
+     */
+    private int[] nextBranch(ChoiceVector choices) {
+        int[] taken = choices.taken();
+        int[] offered = choices.offered();
+        int depth = Math.min(taken.length, settings.maxSteps() * 8);
+        for (int point = depth - 1; point >= 0; point--) {
+            if (taken[point] + 1 < offered[point]) {
+                int[] next = java.util.Arrays.copyOf(taken, point + 1);
+                next[point]++;
+                return next;
+            }
+        }
+        return null;
+    }
+
+    private ScriptGenerator generator(long seed) {
+        return new ScriptGenerator(seed, settings.clientNames(), settings.faults(), settings.maxSteps(),
+                settings.algorithm().isShared());
+    }
+
+    private RunsOnOneServer.Outcome run(List<String> clients, long seed, ChoiceVector choices,
+                                        lockstep.simulator.run.StepSource steps) throws Exception {
+        runNumber++;
+        // A source of its own gives each run a lock path of its own on the shared server.
+        Scenario scenario = new Scenario("explore-" + runNumber, "explore " + settings.algorithm().name(), "", seed,
+                clients, List.of(), true);
+        return server.run(scenario, settings.algorithm(), seed, choices, steps);
+    }
+
+    private Counterexample shrinkAndWrite(Candidate found, String kind, long seed) throws Exception {
+        Shrinker shrinker = new Shrinker(candidate -> {
+            ChoiceVector choices = ChoiceVector.of(candidate.vector());
+            java.util.Iterator<Step> lines = candidate.script().iterator();
+            RunsOnOneServer.Outcome outcome = run(candidate.clients(), seed, choices,
+                    state -> lines.hasNext() ? lines.next() : null);
+            boolean fails = !outcome.refused() && putBack(outcome.trace()) && hasKind(outcome, kind);
+            return fails ? Optional.of(ChoiceVector.trimmed(choices.taken())) : Optional.empty();
+        }, SHRINK_BUDGET);
+        Candidate shrunk = shrinker.shrink(found);
+        return Counterexample.write(settings.algorithm(), seed, kind, found, shrunk, shrinker.runs(),
+                settings.out());
+    }
+
+    private static boolean hasKind(RunsOnOneServer.Outcome outcome, String kind) {
+        return Checker.failures(outcome.trace()).stream().anyMatch(f -> f.kind().equals(kind));
+    }
+
+    /**
+     * The kind of the run's first failure, if it is one: the run took every line and ended with the world put back
+     * (servers up, no client paused or cut off).
+     */
+    static Optional<String> failure(RunsOnOneServer.Outcome outcome) {
+        if (outcome.refused() || !putBack(outcome.trace())) {
+            return Optional.empty();
+        }
+        return Checker.failures(outcome.trace()).stream().map(Finding::kind).findFirst();
+    }
+
+    private static boolean putBack(List<Event> trace) {
+        LiveReplay live = LiveReplay.startingWith(trace.get(0));
+        trace.subList(1, trace.size()).forEach(live::apply);
+        ReplayState end = live.state();
+        return end.serverRunning() && end.clients().values().stream().allMatch(c -> !c.paused()
+                && (c.connection() != ConnectionState.DISCONNECTED || c.state() == Event.State.CRASHED
+                || !c.sessionAlive()));
+    }
+
+    private static long elapsedMs(long startedNanos) {
+        return (System.nanoTime() - startedNanos) / 1_000_000;
+    }
+}

@@ -1,0 +1,237 @@
+package lockstep.simulator.explore;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import lockstep.simulator.fault.Fault;
+import lockstep.simulator.fault.Faults;
+import lockstep.simulator.replay.LiveReplay;
+import lockstep.simulator.run.StepSource;
+import lockstep.simulator.scenario.Action;
+import lockstep.simulator.scenario.Mode;
+import lockstep.simulator.scenario.Position;
+import lockstep.simulator.scenario.ServerStep;
+import lockstep.simulator.scenario.Step;
+import lockstep.simulator.scenario.Target;
+import lockstep.simulator.scenario.Together;
+import lockstep.simulator.scenario.Verb;
+import lockstep.simulator.trace.Event.ConnectionState;
+
+/**
+ * Writes a script from a seed while it runs, one line at a time, each line one the run accepts in the state it has
+ * reached ({@link WhatFits}): acquires, releases and writes by holders, {@code together} races of two or three
+ * clients, and faults from the given set. After {@code lines} lines it puts the world back as a run should end:
+ * the servers started, clients reconnected and resumed, so that a finding at the end is the lock's doing and not a
+ * client left frozen.
+ *
+ * <p>Guarantee: the same seed, clients and faults, met with the same states, give the same lines; the lines written
+ * so far are {@link #lines()}, a script that replays the run as a fixed scenario.
+ */
+public final class ScriptGenerator implements StepSource {
+
+    private static final String SOURCE = "explore";
+
+    private final Random random;
+    private final List<String> clients;
+    private final List<Fault> faults;
+    private final int lines;
+    private final boolean modes;
+    private final List<Step> written = new ArrayList<>();
+    private int closing;
+
+    /**
+     * @param seed    where the choices come from
+     * @param clients the clients' names, in order
+     * @param faults  the faults a line may apply (client and server faults alike)
+     * @param lines   how many lines before the closing ones that put the world back
+     * @param modes   whether acquires name a mode (read/write locks)
+     */
+    public ScriptGenerator(long seed, List<String> clients, List<Fault> faults, int lines, boolean modes) {
+        this.random = new Random(seed);
+        this.clients = List.copyOf(clients);
+        this.faults = List.copyOf(faults);
+        this.lines = lines;
+        this.modes = modes;
+    }
+
+    /** The lines written so far, in order. */
+    public List<Step> lines() {
+        return List.copyOf(written);
+    }
+
+    @Override
+    public Step next(LiveReplay live) {
+        WhatFits fits = new WhatFits(live.state());
+        Step step = written.size() < lines ? anyLine(fits) : closingLine(fits);
+        if (step != null) {
+            written.add(step);
+        }
+        return step;
+    }
+
+    /**
+     * A line that puts back what a fault took away, or null when nothing is left to put back (or after as many
+     * closing lines as a run can need, should a fault not put back what it says).
+     */
+    private Step closingLine(WhatFits fits) {
+        if (closing++ > 4 * clients.size() + 2) {
+            return null;
+        }
+        if (!fits.serverRunning()) {
+            return Faults.byName("server-start").map(f -> (Step) server(f)).orElse(null);
+        }
+        // Resume before reconnect: a paused client does not take up its connection until it runs again.
+        for (String restore : List.of("resume", "reconnect")) {
+            Fault fault = Faults.byName(restore).orElse(null);
+            for (String client : clients) {
+                if (fault != null && fits.fits(fault, client) && alone(fault, fits, client)) {
+                    return fault(fault, client);
+                }
+            }
+        }
+        // Then every holder releases, and every waiter in turn: a run ends with the lock given back, as a program
+        // ends, so what is left at the end (a waiter no one will wake, a watch no one needs) is the lock's doing.
+        for (String client : clients) {
+            if (fits.fits(Verb.RELEASE, client)) {
+                return lockVerb(Verb.RELEASE, client);
+            }
+        }
+        return null;
+    }
+
+    private Step anyLine(WhatFits fits) {
+        if (!fits.serverRunning()) {
+            return closingLine(fits); // with the servers down every client is cut off: start them first
+        }
+        List<Action> acquires = new ArrayList<>();
+        List<Action> releases = new ArrayList<>();
+        List<Action> writes = new ArrayList<>();
+        List<Action> clientFaults = new ArrayList<>();
+        List<ServerStep> serverFaults = new ArrayList<>();
+        for (String client : clients) {
+            if (fits.fits(Verb.ACQUIRE, client)) {
+                acquires.add(acquire(client));
+            }
+            if (fits.fits(Verb.RELEASE, client)) {
+                releases.add(lockVerb(Verb.RELEASE, client));
+            }
+            if (fits.fits(Verb.WRITE, client)) {
+                writes.add(lockVerb(Verb.WRITE, client));
+            }
+            for (Fault fault : faults) {
+                if (fault.target() == Fault.Target.CLIENT && fits.fits(fault, client) && alone(fault, fits, client)) {
+                    clientFaults.add(fault(fault, client));
+                }
+            }
+        }
+        // The servers' faults wait for every client to reconnect: not while one is cut off or paused, which cannot.
+        boolean anyCut = clients.stream().anyMatch(c -> fits.inTheRun(c)
+                && (fits.client(c).connection() == ConnectionState.DISCONNECTED || fits.client(c).paused()));
+        for (Fault fault : faults) {
+            if (fault.target() == Fault.Target.SERVER && !anyCut && fits.fits(fault, "")) {
+                serverFaults.add(server(fault));
+            }
+        }
+        List<Action> raceable = new ArrayList<>(acquires);
+        raceable.addAll(releases);
+        raceable.addAll(clientFaults);
+        long racers = raceable.stream().map(a -> ((Target.Client) a.target()).name()).distinct().count();
+
+        // Weights: lock lines most often, so queues form and turn over; faults now and then; races when two can.
+        int[] weights = {
+            acquires.isEmpty() ? 0 : 5,
+            releases.isEmpty() ? 0 : 4,
+            writes.isEmpty() ? 0 : 1,
+            clientFaults.isEmpty() ? 0 : 3,
+            serverFaults.isEmpty() ? 0 : 1,
+            racers < 2 ? 0 : 2};
+        int total = java.util.Arrays.stream(weights).sum();
+        if (total == 0) {
+            return closingLine(fits); // nothing fits but putting things back (or the script ends here)
+        }
+        int pick = random.nextInt(total);
+        int kind = 0;
+        while (pick >= weights[kind]) {
+            pick -= weights[kind];
+            kind++;
+        }
+        return switch (kind) {
+            case 0 -> oneOf(acquires);
+            case 1 -> oneOf(releases);
+            case 2 -> oneOf(writes);
+            case 3 -> oneOf(clientFaults);
+            case 4 -> oneOf(serverFaults);
+            default -> race(raceable);
+        };
+    }
+
+    /**
+     * Whether the fault is the only one at work on the client: a fault meets a client that is running and connected,
+     * except the one that puts back what another took (resume a paused client; reconnect a disconnected one once it
+     * runs). Faults piled on one client (an expiry the server cannot deliver to a client it cannot reach, a
+     * reconnection a paused client does not take up) stall a run or leave it half put back.
+     */
+    private static boolean alone(Fault fault, WhatFits fits, String client) {
+        var view = fits.client(client);
+        boolean paused = view.paused();
+        boolean cut = view.connection() == ConnectionState.DISCONNECTED;
+        return switch (fault.name()) {
+            case "resume" -> true;
+            case "reconnect" -> !paused;
+            default -> !paused && !cut;
+        };
+    }
+
+    /** Two or three actions of different clients at once. */
+    private Together race(List<Action> raceable) {
+        List<Action> pool = new ArrayList<>(raceable);
+        List<Action> members = new ArrayList<>();
+        int size = 2 + (random.nextInt(3) == 0 ? 1 : 0);
+        while (members.size() < size && !pool.isEmpty()) {
+            Action action = pool.remove(random.nextInt(pool.size()));
+            String name = ((Target.Client) action.target()).name();
+            if (members.stream().noneMatch(m -> ((Target.Client) m.target()).name().equals(name))) {
+                members.add(action);
+            }
+        }
+        // Members in client order: the script reads the same whichever was drawn first.
+        members.sort(java.util.Comparator.comparingInt(m -> clients.indexOf(((Target.Client) m.target()).name())));
+        return together(at(), members);
+    }
+
+    private <T> T oneOf(List<T> options) {
+        return options.get(random.nextInt(options.size()));
+    }
+
+    private Action acquire(String client) {
+        if (!modes) {
+            return lockVerb(Verb.ACQUIRE, client);
+        }
+        Mode mode = random.nextBoolean() ? Mode.READ : Mode.WRITE;
+        return new Action(at(), client + " acquire " + mode.word(), new Target.Client(client), Verb.ACQUIRE, mode,
+                null);
+    }
+
+    private Action lockVerb(Verb verb, String client) {
+        return new Action(at(), client + " " + verb.word(), new Target.Client(client), verb, null, null);
+    }
+
+    private Action fault(Fault fault, String client) {
+        return new Action(at(), client + " " + fault.word(), new Target.Client(client), null, null, fault);
+    }
+
+    private ServerStep server(Fault fault) {
+        return new ServerStep(at(), "server " + fault.word(), fault);
+    }
+
+    /** A together line of these actions. */
+    static Together together(Position at, List<Action> members) {
+        return new Together(at, "together: [" + String.join(", ", members.stream().map(Action::text).toList()) + "]",
+                members);
+    }
+
+    private Position at() {
+        return new Position(SOURCE, written.size() + 1, 5);
+    }
+}

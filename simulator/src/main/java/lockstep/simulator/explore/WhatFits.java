@@ -1,0 +1,231 @@
+package lockstep.simulator.explore;
+
+import java.time.Duration;
+import java.util.List;
+
+import lockstep.algorithms.server.Cluster;
+import lockstep.simulator.fault.Clock;
+import lockstep.simulator.fault.Fault;
+import lockstep.simulator.fault.FaultContext;
+import lockstep.simulator.fault.Network;
+import lockstep.simulator.replay.ReplayState;
+import lockstep.simulator.replay.ReplayState.ClientView;
+import lockstep.simulator.scenario.Verb;
+import lockstep.simulator.trace.Event.ConnectionState;
+import lockstep.simulator.trace.Event.State;
+
+/**
+ * Which script lines a run would accept in the state it has reached: the same rules the runner applies before a line
+ * (a release only by a holder, a fault only where its own {@link Fault#refusal} allows it), asked ahead of time so a
+ * generated script never has a line the runner refuses. A fault is asked through a read-only context that answers
+ * from the state (clients and servers as the trace tells them) and refuses everything that would act.
+ */
+final class WhatFits {
+
+    private final ReplayState state;
+    private final FaultContext lookOnly;
+
+    WhatFits(ReplayState state) {
+        this.state = state;
+        this.lookOnly = new LookOnly(state);
+    }
+
+    /** Whether {@code client} is still in the run (a crashed client has left it). */
+    boolean inTheRun(String client) {
+        return state.client(client).state() != State.CRASHED;
+    }
+
+    /** The runner's rule for a lock verb: a running, connected client in the state the verb needs. */
+    boolean fits(Verb verb, String client) {
+        ClientView view = state.client(client);
+        if (!inTheRun(client) || view.paused() || view.connection() == ConnectionState.DISCONNECTED) {
+            return false;
+        }
+        State now = view.state();
+        return switch (verb) {
+            case ACQUIRE, TRY_ACQUIRE -> now != State.REQUESTING && now != State.WAITING && now != State.HOLDING
+                    && view.sessionAlive();
+            case RELEASE, WRITE -> now == State.HOLDING;
+        };
+    }
+
+    /** The fault's own rule, for a client ({@code client} a name) or the servers ({@code ""}). */
+    boolean fits(Fault fault, String client) {
+        if (!client.isEmpty() && !inTheRun(client)) {
+            return false;
+        }
+        try {
+            return fault.refusal(lookOnly, client) == null;
+        } catch (UnsupportedOperationException asksMoreThanTheState) {
+            return false;
+        }
+    }
+
+    boolean serverRunning() {
+        return state.serverRunning();
+    }
+
+    ClientView client(String client) {
+        return state.client(client);
+    }
+
+    /** A fault context that only looks: the state's clients and servers; anything that acts is refused. */
+    private static final class LookOnly implements FaultContext {
+
+        private final ReplayState state;
+
+        LookOnly(ReplayState state) {
+            this.state = state;
+        }
+
+        @Override
+        public Cluster cluster() {
+            return new Cluster() {
+                @Override
+                public String connectString() {
+                    throw new UnsupportedOperationException();
+                }
+
+                @Override
+                public void stop() {
+                    throw new UnsupportedOperationException();
+                }
+
+                @Override
+                public void startAgain() {
+                    throw new UnsupportedOperationException();
+                }
+
+                @Override
+                public void restart() {
+                    throw new UnsupportedOperationException();
+                }
+
+                @Override
+                public boolean isRunning() {
+                    return state.serverRunning();
+                }
+
+                @Override
+                public int size() {
+                    return 1;
+                }
+
+                @Override
+                public String describe() {
+                    return "the servers as the trace tells them";
+                }
+            };
+        }
+
+        @Override
+        public ClientView client(String client) {
+            return state.client(client);
+        }
+
+        @Override
+        public List<String> clients() {
+            return state.clients().keySet().stream().filter(c -> state.client(c).state() != State.CRASHED).toList();
+        }
+
+        @Override
+        public Network network() {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public Clock clock() {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void record(Fault fault, String client, String detail) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void crash(String client) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void expireOnServer(String client) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void giveUp(String client) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public Duration sessionTimeout() {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void setPaused(String client, boolean paused) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void sessionEnded(String client, String reason) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void leaveTheRun(String client) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void setReachable(String client, boolean reachable) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public int connectionEventsSeen(String client) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void awaitConnection(String client, int seenBefore, ConnectionState state) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void afterExpiryLearned(String client) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public int serverOf(String client) {
+            return 1; // a search runs on one server
+        }
+
+        @Override
+        public void moveClient(String client, int server, boolean now) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void recordServers() {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void recordConnection(String client, ConnectionState state) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void markState(String client, State state) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void settle() {
+            throw new UnsupportedOperationException();
+        }
+    }
+}

@@ -1,0 +1,144 @@
+package lockstep.simulator.fault;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import lockstep.simulator.trace.Event.ConnectionState;
+
+/**
+ * What killing or starting one server of an ensemble does to the clients, in the order the trace writes it. Shared by
+ * {@link ServerKill} and {@link ServerRestartOne}.
+ *
+ * <p>Who is disconnected: the clients of the server that goes down; everyone when that server led (the followers stop
+ * serving until a new leader is elected) or when too few servers are left to elect one. A killed server's clients move
+ * to the next running server (by number, wrapping), as a real client with the whole connect string would move to
+ * another server. Whoever was disconnected reconnects, with its session, once a leader serves again.
+ */
+final class OneServer {
+
+    private OneServer() {
+    }
+
+    /** The server a script's {@code server N} or {@code server leader} names, or 0 when it names none now. */
+    static int named(FaultContext context, String server) throws Exception {
+        if (server.equals("leader")) {
+            return context.cluster().awaitLeader();
+        }
+        return Integer.parseInt(server);
+    }
+
+    /** Why a fault to one server cannot apply, or null. */
+    static String refusal(FaultContext context, String server) {
+        int size = context.cluster().size();
+        if (!context.cluster().isControlled()) {
+            return "Lockstep does not control an external ZooKeeper (expected an embedded ensemble)";
+        }
+        if (size == 1) {
+            return "the run has one server (expected an ensemble: 'ensemble: 3' in the scenario or --ensemble 3)";
+        }
+        if (server.equals("leader")) {
+            return context.cluster().isRunning() ? null
+                    : "no server leads: too few run (expected a majority of the " + size + " servers running)";
+        }
+        int number = Integer.parseInt(server);
+        return number <= size ? null : "there is no server " + number + " (expected 1.." + size + ")";
+    }
+
+    /** Kills server {@code server} (see the class comment) and returns once the clients have settled. */
+    static void kill(FaultContext context, int server) throws Exception {
+        boolean led = context.cluster().awaitLeader() == server;
+        int running = 0;
+        for (int s = 1; s <= context.cluster().size(); s++) {
+            running += s != server && context.cluster().isUp(s) ? 1 : 0;
+        }
+        boolean quorumLost = running <= context.cluster().size() / 2;
+        List<String> hit = context.clients().stream()
+                .filter(c -> led || quorumLost || context.serverOf(c) == server)
+                .toList();
+        Map<String, Integer> seen = seen(context, hit);
+        int next = nextRunning(context, server);
+        for (String client : context.clients()) {
+            if (context.serverOf(client) == server && next != 0) {
+                context.moveClient(client, next, false);
+            }
+        }
+        context.cluster().kill(server);
+        disconnect(context, hit, seen);
+        context.recordServers();
+        reconnect(context, hit, seen);
+    }
+
+    /** Starts server {@code server} (killing it first if it runs) and returns once the clients have settled. */
+    static void restart(FaultContext context, int server) throws Exception {
+        if (context.cluster().isUp(server)) {
+            boolean led = context.cluster().awaitLeader() == server;
+            boolean quorumLost = !context.cluster().isRunning();
+            List<String> hit = context.clients().stream()
+                    .filter(c -> led || quorumLost || context.serverOf(c) == server).toList();
+            Map<String, Integer> seen = seen(context, hit);
+            context.cluster().restart(server);
+            disconnect(context, hit, seen);
+            context.recordServers();
+            reconnect(context, hit, seen);
+            return;
+        }
+        List<String> waiting = context.clients().stream()
+                .filter(c -> context.client(c).connection() == ConnectionState.DISCONNECTED
+                        && !context.network().isCut(c)).toList();
+        Map<String, Integer> seen = seen(context, waiting);
+        context.cluster().restart(server);
+        context.recordServers();
+        reconnect(context, waiting, seen);
+    }
+
+    /** The next running server after {@code server}, by number and wrapping; 0 when none runs. */
+    static int nextRunning(FaultContext context, int server) {
+        int size = context.cluster().size();
+        for (int step = 1; step < size; step++) {
+            int candidate = (server - 1 + step) % size + 1;
+            if (context.cluster().isUp(candidate)) {
+                return candidate;
+            }
+        }
+        return 0;
+    }
+
+    private static Map<String, Integer> seen(FaultContext context, List<String> clients) {
+        Map<String, Integer> seen = new LinkedHashMap<>();
+        for (String client : clients) {
+            if (!context.client(client).paused()) {
+                seen.put(client, context.connectionEventsSeen(client));
+                context.setReachable(client, false);
+            }
+        }
+        return seen;
+    }
+
+    private static void disconnect(FaultContext context, List<String> clients, Map<String, Integer> seen) {
+        for (String client : seen.keySet()) {
+            var view = context.client(client);
+            if (view.sessionAlive() && !view.paused() && view.connection() != ConnectionState.DISCONNECTED) {
+                context.awaitConnection(client, seen.get(client), ConnectionState.DISCONNECTED);
+            }
+        }
+    }
+
+    /** Once a leader serves: every client that was disconnected reconnects with its session. */
+    private static void reconnect(FaultContext context, List<String> clients, Map<String, Integer> seen)
+            throws Exception {
+        if (!context.cluster().isRunning()) {
+            return; // no quorum: they stay disconnected, and unreachable, until enough servers run again
+        }
+        for (String client : seen.keySet()) {
+            var view = context.client(client);
+            if (view.sessionAlive() && view.connection() == ConnectionState.DISCONNECTED
+                    && !context.network().isCut(client)) {
+                context.awaitConnection(client, seen.get(client), ConnectionState.RECONNECTED);
+            }
+            if (context.client(client).connection() != ConnectionState.DISCONNECTED) {
+                context.setReachable(client, true);
+            }
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package lockstep.simulator.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** {@code lockstep explore} as a user runs it: options, exit codes, the JSON contract. */
+class ExploreCommandTest {
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "--algorithm nope|lockstep explore: --algorithm: unknown algorithm 'nope' (expected one of",
+        "--algorithm naive --seeds 5..2|lockstep explore: --seeds: '5..2' is empty (expected A..B with A at most B)",
+        "--algorithm naive --seeds x|lockstep explore: --seeds: 'x' is not a range",
+        "--algorithm naive --faults crash,bogus|lockstep explore: --faults: unknown fault 'bogus'",
+        "--algorithm naive --clients 0|lockstep explore: --clients: 0 is out of range (expected 1..16)",
+        "--algorithm naive --max-steps 0|lockstep explore: --max-steps: 0 is out of range (expected 1..100)",
+        "--algorithm naive --seeds 3 --exhaustive|lockstep explore: --seeds: --seeds and --exhaustive exclude each other"})
+    void badOptionsAreOneLineAndExitCode2(String args, String start) {
+        Cli.Result result = Cli.run(("explore " + args).split(" "));
+        assertEquals(2, result.exit(), result.toString());
+        assertEquals(1, result.errLines().size(), result.toString());
+        assertTrue(result.err().startsWith(start), result.toString());
+        assertEquals("", result.out());
+    }
+
+    @Test
+    void aCorrectLockSearchedWithEveryFaultExitsZeroWithTheJsonContract(@TempDir Path out) throws Exception {
+        Cli.Result result = Cli.run("explore", "--algorithm", "sequential", "--clients", "3", "--seeds", "1..3",
+                "--out", out.toString(), "--json");
+        assertEquals(0, result.exit(), result.toString());
+        JsonNode json = new ObjectMapper().readTree(result.out());
+        assertEquals("sequential", json.get("algorithm").asText());
+        assertEquals(3, json.get("runs").asInt());
+        assertTrue(json.get("schedules").asInt() >= 1);
+        assertEquals(0, json.get("findings").size());
+        assertTrue(json.get("wallMs").asLong() >= 0);
+        assertEquals("", result.err(), "a short search that is not on a terminal prints no progress");
+    }
+
+    @Test
+    void exhaustiveCountsTheDistinctSchedulesItCovered(@TempDir Path out) throws Exception {
+        Cli.Result result = Cli.run("explore", "--algorithm", "sequential", "--clients", "2", "--faults", "none",
+                "--max-steps", "3", "--exhaustive", "--out", out.toString(), "--json");
+        assertEquals(0, result.exit(), result.toString());
+        JsonNode json = new ObjectMapper().readTree(result.out());
+        assertTrue(json.get("schedules").asInt() > 1, result.toString());
+        assertEquals(json.get("runs").asInt(), json.get("schedules").asInt(), "each run of the search is a schedule of its own");
+    }
+
+    @Test
+    void aBugsCounterexampleReplaysByteForByteThroughRunSchedule(@TempDir Path out) throws Exception {
+        java.util.Optional<String> bug = lockstep.algorithms.Algorithms.names().stream()
+                .filter(n -> n.startsWith("bug-")).findFirst();
+        org.junit.jupiter.api.Assumptions.assumeTrue(bug.isPresent(), "no bug-* algorithm in the registry yet");
+        Cli.Result found = Cli.run("explore", "--algorithm", bug.get(), "--clients", "4", "--seeds", "1..200",
+                "--out", out.toString(), "--json");
+        assertEquals(1, found.exit(), found.toString());
+        JsonNode finding = new ObjectMapper().readTree(found.out()).get("findings").get(0);
+        Path replayed = out.resolve("replayed.jsonl");
+        Cli.Result run = Cli.run("run", finding.get("scenario").asText(), "--schedule", finding.get("trace").asText(),
+                "--trace", replayed.toString(), "--json");
+        assertEquals(1, run.exit(), run.toString());
+        assertEquals(java.nio.file.Files.readString(Path.of(finding.get("trace").asText())),
+                java.nio.file.Files.readString(replayed));
+        assertTrue(run.out().contains(finding.get("kind").asText()), run.toString());
+    }
+}

@@ -1,0 +1,73 @@
+package lockstep.simulator.explore;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import lockstep.algorithms.Algorithms;
+import lockstep.algorithms.Decision;
+import lockstep.algorithms.Flag;
+import lockstep.algorithms.LockAlgorithm;
+import lockstep.algorithms.LockMode;
+import lockstep.algorithms.NodeName;
+import lockstep.algorithms.engine.ZkLockClient;
+import lockstep.simulator.fault.Faults;
+
+class ExplorerTest {
+
+    /** A lock that forgets to compare: whoever asks holds at once. */
+    static final Algorithms.Info ALWAYS_HOLDS = new Algorithms.Info("always-holds",
+            "every client holds at once (a broken lock for tests)", "a broken lock for tests", EnumSet.noneOf(Flag.class),
+            java.util.Optional.empty(), lockstep.algorithms.Outcome.bug("mutual-exclusion", "it never compares"),
+            (name, connection) -> ZkLockClient.connect(name, connection, mode -> new LockAlgorithm() {
+                @Override
+                public String nodePrefix(LockMode lockMode) {
+                    return "lock-";
+                }
+
+                @Override
+                public Decision decide(List<NodeName> sortedChildren, NodeName ours) {
+                    return Decision.holds();
+                }
+            }));
+
+    @Test
+    void aBrokenLockIsFoundShrunkAndReplayedFromItsFiles(@TempDir Path out) throws Exception {
+        Explorer.Summary summary = Explorer.explore(new Explorer.Settings(ALWAYS_HOLDS, 4, Faults.all(), 1, 20, false,
+                8, out), Explorer.Progress.NONE);
+
+        assertTrue(summary.found());
+        Counterexample found = summary.findings().get(0);
+        assertEquals("mutual-exclusion", found.kind());
+        assertTrue(found.clients() <= 4 && found.lines() <= 6, found.toString());
+        assertTrue(found.reproduced(), found.toString());
+        assertTrue(found.replays(), found.toString());
+    }
+
+    @Test
+    void theSameSettingsFindTheSameCounterexample(@TempDir Path first, @TempDir Path second) throws Exception {
+        var a = Explorer.explore(new Explorer.Settings(ALWAYS_HOLDS, 3, Faults.all(), 5, 9, false, 6, first),
+                Explorer.Progress.NONE).findings().get(0);
+        var b = Explorer.explore(new Explorer.Settings(ALWAYS_HOLDS, 3, Faults.all(), 5, 9, false, 6, second),
+                Explorer.Progress.NONE).findings().get(0);
+        assertEquals(java.nio.file.Files.readString(a.trace()).replace(first.toString(), "DIR"),
+                java.nio.file.Files.readString(b.trace()).replace(second.toString(), "DIR"));
+        assertEquals(java.nio.file.Files.readString(a.scenario()).replace(first.toString(), "DIR"),
+                java.nio.file.Files.readString(b.scenario()).replace(second.toString(), "DIR"));
+    }
+
+    @Test
+    void aCorrectLockGivesNoFinding(@TempDir Path out) throws Exception {
+        Explorer.Summary summary = Explorer.explore(new Explorer.Settings(Algorithms.get("sequential"), 4,
+                Faults.all(), 1, 6, false, 6, out), Explorer.Progress.NONE);
+        assertFalse(summary.found(), () -> summary.findings().toString());
+        assertEquals(6, summary.runs());
+    }
+}
