@@ -404,11 +404,20 @@ public final class LaneViewModel {
     public static String nodeLabel(ReplayState s, String path) {
         ReplayState.Znode z = s.znodes().get(path);
         if (z != null) {
-            return z.sequence() >= 0 ? "#" + z.sequence() + " " + z.owner() : lastSegment(z.name());
+            long seq = shownSequence(z);
+            return seq >= 0 ? "#" + seq + " " + z.owner() : lastSegment(z.name());
         }
         String name = lastSegment(path);
         long seq = sequenceOf(name);
         return seq >= 0 ? "#" + seq : name;
+    }
+
+    /**
+     * The number a card shows: the node's sequence number, or the one its name carries though ZooKeeper did not append
+     * it (Curator's read node of a downgrade copies its write node's), or -1.
+     */
+    static long shownSequence(ReplayState.Znode z) {
+        return z.sequence() >= 0 ? z.sequence() : sequenceOf(z.name());
     }
 
     /** The sequence number at the end of a node's name, or -1 when it has none (parsed by NodeName, the one place). */
@@ -440,7 +449,8 @@ public final class LaneViewModel {
         }
         List<Entry> entries = new ArrayList<>();
         for (ReplayState.Znode z : s.znodes().values()) {
-            entries.add(new Entry(z.path(), z.sequence(), lastSegment(z.name()), z.owner(), Event.label(z.mode()), false));
+            entries.add(new Entry(z.path(), shownSequence(z), lastSegment(z.name()), z.owner(), Event.label(z.mode()),
+                    false));
         }
         for (Event.NodeDeleted d : ghosts.get()) {
             if (s.znodes().containsKey(d.path())) {

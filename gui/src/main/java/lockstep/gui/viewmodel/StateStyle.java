@@ -37,7 +37,10 @@ public record StateStyle(String word, Icon icon, String badge, String text, Stri
     /** The style of a state; released and gave-up look idle with their own word, expired looks crashed. */
     public static StateStyle of(Event.State state) {
         return switch (state) {
-            case HOLDING, STILL_HOLDING -> HOLDING;
+            case HOLDING -> HOLDING;
+            // (a replay shows a client that gave one hold back as holding; the trace's own word is kept here)
+            case STILL_HOLDING -> new StateStyle("still holding", Icon.KEY, HOLDING.badge, HOLDING.text,
+                    HOLDING.cssClass);
             case WAITING -> WAITING;
             case REQUESTING -> REQUESTING;
             case IDLE -> IDLE;

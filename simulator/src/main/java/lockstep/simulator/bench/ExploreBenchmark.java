@@ -117,9 +117,9 @@ public final class ExploreBenchmark implements Callable<Integer> {
     }
 
     private void bugTable(java.io.PrintWriter out) throws Exception {
-        List<Algorithms.Info> bugs = Algorithms.all().stream().filter(a -> a.name().startsWith("bug-")).toList();
+        List<Algorithms.Info> bugs = Algorithms.all().stream().filter(a -> a.has(lockstep.algorithms.Flag.BUG)).toList();
         if (bugs.isEmpty()) {
-            out.println("no bug-* algorithm in the registry");
+            out.println("no algorithm with the bug flag in the registry");
             return;
         }
         Path folder = Files.createTempDirectory("lockstep-bench-explore-");

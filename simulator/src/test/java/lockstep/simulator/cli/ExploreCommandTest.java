@@ -59,8 +59,8 @@ class ExploreCommandTest {
 
     @Test
     void aBugsCounterexampleReplaysByteForByteThroughRunSchedule(@TempDir Path out) throws Exception {
-        java.util.Optional<String> bug = lockstep.algorithms.Algorithms.names().stream()
-                .filter(n -> n.startsWith("bug-")).findFirst();
+        java.util.Optional<String> bug = lockstep.algorithms.Algorithms.all().stream()
+                .filter(a -> a.has(lockstep.algorithms.Flag.BUG)).map(a -> a.name()).findFirst();
         org.junit.jupiter.api.Assumptions.assumeTrue(bug.isPresent(), "no bug-* algorithm in the registry yet");
         Cli.Result found = Cli.run("explore", "--algorithm", bug.get(), "--clients", "4", "--seeds", "1..200",
                 "--out", out.toString(), "--json");

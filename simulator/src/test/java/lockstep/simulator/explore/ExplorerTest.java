@@ -24,7 +24,7 @@ class ExplorerTest {
 
     /** A lock that forgets to compare: whoever asks holds at once. */
     static final Algorithms.Info ALWAYS_HOLDS = new Algorithms.Info("always-holds",
-            "every client holds at once (a broken lock for tests)", "a broken lock for tests", EnumSet.noneOf(Flag.class),
+            "every client holds at once (a broken lock for tests)", "a broken lock for tests", EnumSet.of(Flag.BUG),
             java.util.Optional.empty(), lockstep.algorithms.Outcome.bug("mutual-exclusion", "it never compares"),
             (name, connection) -> ZkLockClient.connect(name, connection, mode -> new LockAlgorithm() {
                 @Override

@@ -23,7 +23,7 @@ import lockstep.simulator.fault.Faults;
 class RegistryExploreTest {
 
     static boolean isBug(Algorithms.Info info) {
-        return info.name().startsWith("bug-");
+        return info.has(lockstep.algorithms.Flag.BUG);
     }
 
     static Stream<String> correct() {
