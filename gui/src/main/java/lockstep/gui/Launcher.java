@@ -1,5 +1,6 @@
 package lockstep.gui;
 
+import lockstep.gui.cli.BenchGifCommand;
 import lockstep.gui.cli.BenchRenderCommand;
 import lockstep.gui.cli.DocsImagesCommand;
 import lockstep.gui.cli.GuiCommand;
@@ -38,6 +39,8 @@ public final class Launcher {
         // Frame times need JavaFX, which the simulator must not know: the window adds its benchmark to the registry.
         Benchmarks.register("render", "Frame times of the lanes on a large synthetic run (headless JavaFX).",
                 BenchRenderCommand::new);
+        Benchmarks.register("gif", "Size and write time of the headless GIF, compact writer against the first one.",
+                BenchGifCommand::new);
         CommandLine cli = LockstepCommand.commandLine();
         cli.addSubcommand("gui", gui);
         cli.addSubcommand("render", new RenderCommand());

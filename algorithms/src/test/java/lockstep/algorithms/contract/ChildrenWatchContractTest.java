@@ -1,6 +1,5 @@
 package lockstep.algorithms.contract;
 
-import java.util.Optional;
 import java.util.OptionalInt;
 
 class ChildrenWatchContractTest extends LockContract {
@@ -10,8 +9,12 @@ class ChildrenWatchContractTest extends LockContract {
         return "children-watch";
     }
 
+    /**
+     * The registry's N(N-1)+1 is exact in lockstep mode (HerdCountsTest). On free threads a change can come before a
+     * woken waiter has listed the children again with a new watch, and one notification then stands for two.
+     */
     @Override
-    protected boolean waitersWatchTheChildrenList() {
-        return true;
+    protected OptionalInt notificationsForTenInTurn() {
+        return OptionalInt.empty();
     }
 }

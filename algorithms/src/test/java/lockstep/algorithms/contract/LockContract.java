@@ -417,13 +417,9 @@ public abstract class LockContract {
     }
 
     /**
-     * True when waiters watch the lock's children list: the server's four-letter words list data watches only
-     * ({@code wchc} dumps the data watch table), so such a waiter's watch cannot be seen from outside.
+     * Every waiting client's session has a data watch under the lock path on the server. (Only data watches: the
+     * server's four-letter words dump its data watch table alone, so a children-list watch cannot be seen this way.)
      */
-    protected boolean waitersWatchTheChildrenList() {
-        return false;
-    }
-
     private static boolean everyWaiterIsWatchedByTheServer(List<Client> queue, Inspector inspector, String lockPath) {
         try {
             java.util.Set<Long> watching = inspector.sessionsWatchingUnder(lockPath);
@@ -462,8 +458,7 @@ public abstract class LockContract {
             // dropped its watch: releasing then would skip that waiter's next notification.
             Await.until(() -> queue.stream().filter(c -> c.lock.isHeld()).count() == (stillWaiting > 0 ? 1 : 0)
                             && queue.stream().filter(Client::isWaiting).count() == Math.max(0, stillWaiting - 1)
-                            && (waitersWatchTheChildrenList()
-                                || everyWaiterIsWatchedByTheServer(queue, inspector, lockPath)),
+                            && everyWaiterIsWatchedByTheServer(queue, inspector, lockPath),
                     PATIENCE, "the queue settles after a release");
         }
         inspector.close();

@@ -172,6 +172,18 @@ public final class RenderCommand implements Callable<Integer> {
     /** Draws the run as a looping GIF (script lines and narration held longer) and returns the frame count. */
     public static int renderGif(TraceSource.Loaded loaded, Path gif, int width, int height, boolean dark,
                                 boolean presentation) throws Exception {
+        GifFrames drawn = gifFrames(loaded, width, height, dark, presentation);
+        FrameRenderer.writeGif(drawn.frames(), drawn.delays(), gif);
+        return drawn.frames().size();
+    }
+
+    /** A GIF's frames, one per beat, and how long each is shown (milliseconds). */
+    public record GifFrames(List<BufferedImage> frames, List<Integer> delays) {
+    }
+
+    /** Draws the frames of a GIF of the run: one per beat (every n-th for a very long run). */
+    public static GifFrames gifFrames(TraceSource.Loaded loaded, int width, int height, boolean dark,
+                                      boolean presentation) throws Exception {
         HeadlessFx.start();
         ReplayCursor cursor = cursorOf(loaded);
         int beats = cursor.sizeProperty().get();
@@ -191,8 +203,7 @@ public final class RenderCommand implements Callable<Integer> {
             }
             return null;
         });
-        FrameRenderer.writeGif(frames, delays, gif);
-        return frames.size();
+        return new GifFrames(frames, delays);
     }
 
     static String describe(int[] values) {

@@ -105,8 +105,19 @@ public final class FrameRenderer {
         }
     }
 
-    /** Writes an animated, looping GIF (delays in milliseconds) through a temporary file renamed into place. */
+    /**
+     * Writes an animated, looping GIF (delays in milliseconds) through a temporary file renamed into place: one shared
+     * palette, and after the first frame only what changed ({@link CompactGif}).
+     */
     public static void writeGif(List<BufferedImage> frames, List<Integer> delaysMs, Path out) throws IOException {
+        CompactGif.write(frames, delaysMs, out);
+    }
+
+    /**
+     * The first GIF writer, kept for the benchmark that compares against it: every frame whole, each with a palette
+     * of its own made by the JDK's writer.
+     */
+    public static void writeGifEveryPixel(List<BufferedImage> frames, List<Integer> delaysMs, Path out) throws IOException {
         Path tmp = temp(out);
         ImageWriter writer = ImageIO.getImageWritersByFormatName("gif").next();
         try (ImageOutputStream stream = ImageIO.createImageOutputStream(tmp.toFile())) {
@@ -156,7 +167,7 @@ public final class FrameRenderer {
         return rgb;
     }
 
-    private static IIOMetadataNode child(IIOMetadataNode root, String name) {
+    static IIOMetadataNode child(IIOMetadataNode root, String name) {
         for (int i = 0; i < root.getLength(); i++) {
             if (root.item(i).getNodeName().equalsIgnoreCase(name)) {
                 return (IIOMetadataNode) root.item(i);
@@ -167,7 +178,7 @@ public final class FrameRenderer {
         return node;
     }
 
-    private static Path temp(Path out) throws IOException {
+    static Path temp(Path out) throws IOException {
         Path dir = out.toAbsolutePath().getParent();
         if (dir != null) {
             Files.createDirectories(dir);
@@ -176,6 +187,15 @@ public final class FrameRenderer {
         Path temp = (dir == null ? Path.of(".") : dir).resolve("." + out.getFileName() + "."
                 + ProcessHandle.current().pid() + "." + System.nanoTime() + ".part");
         return Files.createFile(temp);
+    }
+
+    /** Renames a finished temporary file into place, and removes it should that fail. */
+    static void moveIntoPlace(Path tmp, Path out) throws IOException {
+        try {
+            move(tmp, out);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
     }
 
     private static void move(Path tmp, Path out) throws IOException {

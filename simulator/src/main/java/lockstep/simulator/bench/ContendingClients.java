@@ -54,8 +54,14 @@ final class ContendingClients implements AutoCloseable {
 
     /** Connects {@code count} clients of {@code algorithm}, side by side. */
     static ContendingClients connect(Algorithms.Info algorithm, int count, String connectString) throws Exception {
+        return connect(algorithm, count, connectString, lockstep.algorithms.session.Credentials.NONE);
+    }
+
+    /** {@link #connect(Algorithms.Info, int, String)} with sessions that authenticate with {@code identity}. */
+    static ContendingClients connect(Algorithms.Info algorithm, int count, String connectString,
+                                     lockstep.algorithms.session.Credentials identity) throws Exception {
         SeamCounters counters = new SeamCounters();
-        Connection connection = Connection.to(connectString).withListener(counters);
+        Connection connection = Connection.to(connectString).withListener(counters).withCredentials(identity);
         List<LockClient> clients = Parallel.map(count, i -> algorithm.connect(algorithm.name() + "-c" + (i + 1),
                 connection));
         return new ContendingClients(algorithm, clients, counters);

@@ -8,7 +8,8 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 import lockstep.algorithms.Algorithms;
-import lockstep.algorithms.server.EmbeddedZooKeeper;
+import lockstep.algorithms.server.Cluster;
+import lockstep.simulator.run.Simulations;
 
 /**
  * {@code lockstep bench}: algorithms side by side, free-running (no scheduler), against the hand-off floor, on one
@@ -87,24 +88,26 @@ public final class FreeRunningBenchmark {
         int total = perCount * plan.clients().size();
         int[] done = {0};
         Consumer<String> step = doing -> progress.at((double) done[0]++ / total, doing);
-        try (EmbeddedZooKeeper server = EmbeddedZooKeeper.start()) {
+        try (Simulations.Servers servers = Simulations.openServers()) {
             for (int clients : plan.clients()) {
-                measure(plan, server, clients, rounds, step, results, floors);
+                measure(plan, servers.cluster(), clients, rounds, step, results, floors);
             }
         }
         progress.at(1.0, "done");
         return new Report(plan, results, floors);
     }
 
-    private static void measure(Plan plan, EmbeddedZooKeeper server, int clients, int rounds, Consumer<String> step,
+    private static void measure(Plan plan, Cluster server, int clients, int rounds, Consumer<String> step,
                                 List<Result> results, List<Floor> floors) throws Exception {
         Map<String, ContendingClients> groups = new LinkedHashMap<>();
         Map<String, List<ContendingClients.SliceResult>> slices = new LinkedHashMap<>();
         List<Double> floorRates = new ArrayList<>();
         String root = "/bench/c" + clients;
-        try (HandoffFloor floor = HandoffFloor.open(clients, server.connectString(), root + "/floor")) {
+        try (HandoffFloor floor = HandoffFloor.open(clients, server.connectString(), root + "/floor",
+                server.credentials())) {
             for (String name : plan.algorithms()) {
-                groups.put(name, ContendingClients.connect(Algorithms.get(name), clients, server.connectString()));
+                groups.put(name, ContendingClients.connect(Algorithms.get(name), clients, server.connectString(),
+                        server.credentials()));
                 slices.put(name, new ArrayList<>());
             }
             List<String> order = new ArrayList<>(plan.algorithms());

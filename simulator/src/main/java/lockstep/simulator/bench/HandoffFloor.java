@@ -44,7 +44,11 @@ final class HandoffFloor implements AutoCloseable {
         }
     }
 
-    private HandoffFloor(List<ZooKeeper> sessions, String roster) {
+    /** The ACL the floor's nodes get: open, or creator-all on an external ZooKeeper with an identity. */
+    private final java.util.List<org.apache.zookeeper.data.ACL> acl;
+
+    private HandoffFloor(List<ZooKeeper> sessions, String roster, java.util.List<org.apache.zookeeper.data.ACL> acl) {
+        this.acl = acl;
         this.sessions = sessions;
         this.roster = roster;
         for (int i = 0; i < sessions.size(); i++) {
@@ -60,16 +64,27 @@ final class HandoffFloor implements AutoCloseable {
 
     /** Opens {@code count} sessions (at least two: a hand-off needs somebody to hand to) and a roster node. */
     static HandoffFloor open(int count, String connectString, String root) throws Exception {
+        return open(count, connectString, root, lockstep.algorithms.session.Credentials.NONE);
+    }
+
+    /** {@link #open(int, String, String)} with sessions that authenticate with {@code identity}. */
+    static HandoffFloor open(int count, String connectString, String root,
+                             lockstep.algorithms.session.Credentials identity) throws Exception {
         int n = Math.max(2, count);
-        List<ZooKeeper> sessions = Parallel.map(n, i -> connect(connectString));
+        List<ZooKeeper> sessions = Parallel.map(n, i -> {
+            ZooKeeper zk = connect(connectString);
+            identity.authenticate(zk);
+            return zk;
+        });
+        java.util.List<org.apache.zookeeper.data.ACL> acl = identity.acl(ZooDefs.Ids.OPEN_ACL_UNSAFE);
         ZooKeeper first = sessions.get(0);
-        makePath(first, root);
+        makePath(first, root, acl);
         String roster = root + "/roster";
-        makePath(first, roster);
+        makePath(first, roster, acl);
         for (int i = 0; i < n; i++) {
-            first.create(roster + "/r" + i, new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+            first.create(roster + "/r" + i, new byte[0], acl, CreateMode.PERSISTENT);
         }
-        return new HandoffFloor(sessions, roster);
+        return new HandoffFloor(sessions, roster, acl);
     }
 
     int size() {
@@ -84,12 +99,12 @@ final class HandoffFloor implements AutoCloseable {
     double run(String parent, int handoffs) throws Exception {
         int n = sessions.size();
         Chain c = new Chain(parent, handoffs + 1, new CountDownLatch(1));
-        makePath(sessions.get(0), parent);
+        makePath(sessions.get(0), parent, acl);
         // Untimed: each session creates its own nodes, then watches the node before each of them.
         Parallel.map(n, i -> {
             ZooKeeper zk = sessions.get(i);
             for (int j = i; j < c.length(); j += n) {
-                zk.create(c.node(j), new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.EPHEMERAL);
+                zk.create(c.node(j), new byte[0], acl, CreateMode.EPHEMERAL);
             }
             return null;
         });
@@ -165,12 +180,13 @@ final class HandoffFloor implements AutoCloseable {
         return zk;
     }
 
-    private static void makePath(ZooKeeper zk, String path) throws Exception {
+    private static void makePath(ZooKeeper zk, String path, java.util.List<org.apache.zookeeper.data.ACL> acl)
+            throws Exception {
         StringBuilder at = new StringBuilder();
         for (String part : path.substring(1).split("/")) {
             at.append('/').append(part);
             try {
-                zk.create(at.toString(), new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+                zk.create(at.toString(), new byte[0], acl, CreateMode.PERSISTENT);
             } catch (KeeperException.NodeExistsException exists) {
                 // made already
             }

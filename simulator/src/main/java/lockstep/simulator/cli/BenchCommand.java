@@ -95,8 +95,12 @@ final class BenchCommand implements Callable<Integer> {
         }
     }
 
+    @picocli.CommandLine.Mixin
+    ServerOptions servers = new ServerOptions();
+
     @Override
     public Integer call() throws Exception {
+        servers.apply(spec.commandLine());
         FreeRunningBenchmark.Plan plan = plan();
         PrintWriter err = spec.commandLine().getErr();
         ProgressBar bar = new ProgressBar("bench", err);

@@ -53,6 +53,41 @@ public final class Simulations {
         return external;
     }
 
+    /** Servers opened for a command that runs its own clients ({@code bench}), closed with it. */
+    public record Servers(lockstep.algorithms.server.Cluster cluster, AutoCloseable owner) implements AutoCloseable {
+        @Override
+        public void close() throws Exception {
+            owner.close();
+        }
+    }
+
+    /**
+     * The servers this process's options choose, for a command whose clients connect straight to them (no proxy,
+     * no scheduler): the external ZooKeeper under a fresh root of this command's own ({@code --connect}), an embedded
+     * ensemble ({@code --ensemble 3}), or one embedded server.
+     *
+     * @throws BadInputException one line when the external ZooKeeper cannot be used
+     */
+    public static Servers openServers() throws Exception {
+        External chosen = external;
+        if (chosen != null) {
+            try {
+                var server = lockstep.algorithms.server.ExternalZooKeeper.open(chosen.connect(),
+                        chosen.credentials(), 5_000);
+                return new Servers(server, server);
+            } catch (lockstep.algorithms.server.ExternalZooKeeper.ConnectionProblem problem) {
+                throw new BadInputException("lockstep", "--connect " + chosen.connect() + ": " + problem.getMessage());
+            }
+        }
+        Integer size = ensembleOverride;
+        if (size != null && size > 1) {
+            var ensemble = lockstep.algorithms.server.EmbeddedEnsemble.start(size);
+            return new Servers(ensemble, ensemble);
+        }
+        var server = lockstep.algorithms.server.EmbeddedZooKeeper.start();
+        return new Servers(server, server);
+    }
+
     /** {@code scenario} with the servers this process runs it on. */
     static Scenario onTheChosenServers(Scenario scenario) {
         Integer size = ensembleOverride;

@@ -144,8 +144,7 @@ class TraceFilesTest {
         String message = parseError(FIRST + "\n{\"i\":1,\"type\":\"teleport\"}\n");
         assertEquals("t.jsonl:2:15: \"type\" names an unknown event type \"teleport\" (one of run-started, script-line, "
                 + "narration, call, watch-set, watch-fired, stray-notification, node-created, node-deleted, client-state, "
-                + "fault, choice, "
-                + "connection, write, run-ended)", message);
+                + "fault, choice, connection, server-role, client-server, write, run-ended)", message);
     }
 
     @Test
