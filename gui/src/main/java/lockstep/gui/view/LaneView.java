@@ -89,8 +89,10 @@ public final class LaneView extends VBox {
         VBox header = new VBox(2, title, subtitle);
 
         Label path = new Label(vm.replays().run().lockPath());
+        path.setTooltip(new javafx.scene.control.Tooltip(vm.replays().run().lockPath()));
         path.getStyleClass().add("path-chip");
         pathInfo.getStyleClass().add("muted-text");
+        pathInfo.setMinWidth(Region.USE_PREF_SIZE); // the children count is read; the path may be cut first
         Label server = new Label();
         server.getStyleClass().add("server-chip");
         server.textProperty().bind(vm.serverProperty());
