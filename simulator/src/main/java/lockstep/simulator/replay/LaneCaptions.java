@@ -109,7 +109,8 @@ public final class LaneCaptions {
             case "crash" -> who + "crashed: its session ends, its node goes";
             case "expire" -> who.isEmpty() ? "a session expired" : who + "lost its session (expired)";
             case "server-restart" -> "the server stopped and started again; the sessions reconnected";
-            default -> who + f.kind();
+            // Every fault writes a sentence of its own into the trace; a bare fault name is the last resort.
+            default -> f.detail() == null || f.detail().isEmpty() ? who + f.kind() : f.detail();
         };
     }
 
