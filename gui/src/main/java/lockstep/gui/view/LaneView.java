@@ -58,6 +58,9 @@ public final class LaneView extends VBox {
     private final ServerColumn serverColumn;
     private Sessions sessions;
     private double serverX;
+    private double serverColumnHeight;
+    /** Where the server column starts, below the rows' top edge. */
+    private static final double SERVER_COLUMN_TOP = 4;
     private ClientMenuRequest onClientMenu;
 
     /** Asks for a client's menu at a point on the screen: the window offers the branch actions there. */
@@ -211,8 +214,12 @@ public final class LaneView extends VBox {
         double clientX = width - clientW - serverW - sessionGap;
         serverX = width - serverW;
         sessions = Sessions.of(s, vm.clients());
-        serverColumn.update(sessions, serverW, Math.max(pitch * n, FULL_PITCH * scale));
-        serverColumn.relocate(serverX, 4);
+        // tall enough for each server's upright label ("s2 · \u2605leader") when there are several
+        serverColumnHeight = Math.max(Math.max(pitch * n, FULL_PITCH * scale),
+                sessions.servers().size() > 1 ? sessions.servers().size() * 80 * scale : 0);
+        height = Math.max(height, serverColumnHeight + 8);
+        serverColumn.update(sessions, serverW, serverColumnHeight);
+        serverColumn.relocate(serverX, SERVER_COLUMN_TOP);
         double cardW = Math.min(pitch >= 40 ? 200 * scale : 150 * scale, width * 0.36);
         double cardX = 14;
         layer.setPrefSize(width, height);
@@ -324,7 +331,8 @@ public final class LaneView extends VBox {
             g.setTransform(new javafx.scene.transform.Affine());
             g.translate(0, -top);
             boolean thin = pitch() < 24;
-            SessionLines.draw(g, sessions, rowRight, serverX, settings.palette(), settings.scale(),
+            SessionLines.draw(g, sessions, rowRight, serverX, SERVER_COLUMN_TOP, serverColumnHeight,
+                    settings.palette(), settings.scale(),
                     thin ? 1 : settings.lineWidth());
         }
     }

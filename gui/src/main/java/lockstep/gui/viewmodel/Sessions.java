@@ -3,6 +3,7 @@ package lockstep.gui.viewmodel;
 import java.util.ArrayList;
 import java.util.List;
 
+import lockstep.simulator.replay.EnsembleView;
 import lockstep.simulator.replay.ReplayState;
 import lockstep.simulator.trace.Event;
 
@@ -50,32 +51,45 @@ public record Sessions(List<Server> servers, List<Line> lines) {
 
     /** The sessions of state {@code s} for {@code clients} (in lane order). */
     public static Sessions of(ReplayState s, List<String> clients) {
-        List<Server> servers = List.of(new Server("server", s.serverRunning(), s.serverRunning() ? "up" : "stopped"));
+        EnsembleView ensemble = s.ensemble();
+        List<Server> servers = new ArrayList<>();
+        if (ensemble.isEnsemble()) {
+            // One box per server, its role as its word; a server serves only while some server leads.
+            for (int n : ensemble.roles().keySet()) {
+                Event.Role role = ensemble.role(n);
+                boolean serving = ensemble.leader() != 0 && (role == Event.Role.LEADER || role == Event.Role.FOLLOWER);
+                servers.add(new Server("s" + n, serving, role == Event.Role.LEADER ? "\u2605leader"
+                        : role.name().toLowerCase(java.util.Locale.ROOT)));
+            }
+        } else {
+            servers.add(new Server("server", s.serverRunning(), s.serverRunning() ? "up" : "stopped"));
+        }
         List<Line> lines = new ArrayList<>();
         for (String name : clients) {
             ReplayState.ClientView c = s.clients().get(name);
             if (c == null) {
                 c = ReplayState.ClientView.initial(name);
             }
-            lines.add(lineOf(c, s.serverRunning()));
+            int box = ensemble.isEnsemble() ? Math.max(0, ensemble.serverOf(name) - 1) : 0;
+            lines.add(lineOf(c, box, servers.get(Math.min(box, servers.size() - 1)).running()));
         }
         return new Sessions(servers, lines);
     }
 
-    private static Line lineOf(ReplayState.ClientView c, boolean serverRunning) {
+    private static Line lineOf(ReplayState.ClientView c, int server, boolean serverRunning) {
         String name = c.name();
         if (c.state() == Event.State.CRASHED || c.connection() == Event.ConnectionState.CLOSED) {
-            return new Line(name, 0, Kind.CLOSED_BY_CLIENT, c.state() == Event.State.CRASHED ? "crashed" : "closed");
+            return new Line(name, server, Kind.CLOSED_BY_CLIENT, c.state() == Event.State.CRASHED ? "crashed" : "closed");
         }
         if (!c.sessionAlive() || c.connection() == Event.ConnectionState.EXPIRED) {
-            return new Line(name, 0, Kind.ENDED_BY_SERVER, "expired");
+            return new Line(name, server, Kind.ENDED_BY_SERVER, "expired");
         }
         if (!serverRunning || c.connection() == Event.ConnectionState.DISCONNECTED) {
-            return new Line(name, 0, Kind.RETRYING, "retrying");
+            return new Line(name, server, Kind.RETRYING, "retrying");
         }
         if (c.paused()) {
-            return new Line(name, 0, Kind.PAUSED, "paused");
+            return new Line(name, server, Kind.PAUSED, "paused");
         }
-        return new Line(name, 0, Kind.LIVE, "");
+        return new Line(name, server, Kind.LIVE, "");
     }
 }
