@@ -78,6 +78,10 @@ public final class DocsPictures {
                 "--at-line", "13");
         add(course + "06-no-protection.png", "render", "20", "--algorithm", "bug-no-protection,sequential",
                 "--at-line", "14");
+        add(course + "07-leader-dies.png", "render", "23", "--algorithm", "sequential,curator-mutex", "--at-line",
+                "13");
+        add(course + "07-holders-server-dies.png", "render", "24", "--algorithm", "sequential", "--at-line", "13");
+        add(course + "07-quorum-lost.png", "render", "25", "--algorithm", "sequential", "--at-line", "17");
     }
 
     private DocsPictures() {
