@@ -66,6 +66,7 @@ public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
         List<InstanceSpec> specs = new ArrayList<>();
         TestingCluster cluster = null;
         try {
+            java.util.Iterator<Integer> ports = freeLoopbackPorts(3 * size).iterator();
             for (int id = 1; id <= size; id++) {
                 File dataDir = Files.createDirectory(home.resolve("server-" + id)).toFile();
                 Map<String, Object> properties = new HashMap<>();
@@ -73,7 +74,7 @@ public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
                 properties.put("admin.enableServer", "false");
                 properties.put("forceSync", forceSync ? "yes" : "no");
                 properties.put("4lw.commands.whitelist", "srvr,stat,ruok,wchs,cons");
-                specs.add(new InstanceSpec(dataDir, freeLoopbackPort(), freeLoopbackPort(), freeLoopbackPort(), true,
+                specs.add(new InstanceSpec(dataDir, ports.next(), ports.next(), ports.next(), true,
                         id, 2000, 0, properties, EmbeddedZooKeeper.LOOPBACK));
             }
             cluster = new TestingCluster(specs);
@@ -114,9 +115,25 @@ public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
         throw new IllegalStateException("server " + size() + " did not become the leader");
     }
 
-    private static int freeLoopbackPort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(EmbeddedZooKeeper.LOOPBACK))) {
-            return socket.getLocalPort();
+    /**
+     * {@code count} distinct free ports, the sockets that found them held open until all are found: a port closed at
+     * once may be handed out again by the next ask, and a server whose client and election ports coincide refuses to
+     * start.
+     */
+    private static List<Integer> freeLoopbackPorts(int count) throws IOException {
+        List<ServerSocket> held = new ArrayList<>();
+        try {
+            List<Integer> ports = new ArrayList<>();
+            for (int i = 0; i < count; i++) {
+                ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(EmbeddedZooKeeper.LOOPBACK));
+                held.add(socket);
+                ports.add(socket.getLocalPort());
+            }
+            return ports;
+        } finally {
+            for (ServerSocket socket : held) {
+                socket.close();
+            }
         }
     }
 

@@ -81,6 +81,17 @@ final class ClientRow extends Pane {
         return centerY;
     }
 
+    /** Where the row's drawing ends on the right, in its own coordinates: its tint, or a caption that runs past it. */
+    double contentRight() {
+        double right = tint.getWidth();
+        for (Text t : new Text[] {word, caption, status}) {
+            if (t.isVisible() && !t.getText().isEmpty()) {
+                right = Math.max(right, t.getX() + t.getLayoutBounds().getWidth());
+            }
+        }
+        return right;
+    }
+
     void update(ReplayState.ClientView c, String text, String statusText, boolean flagged, boolean selected,
                 double pitch, double width) {
         Palette p = settings.palette();

@@ -43,7 +43,7 @@ public final class InspectorView extends VBox {
         this.cursor = cursor;
         getStyleClass().add("inspector");
         setPrefWidth(440);
-        setMinWidth(340);
+        setMinWidth(300);
 
         HBox laneSwitch = new HBox(4);
         laneSwitch.getStyleClass().add("lane-switch");

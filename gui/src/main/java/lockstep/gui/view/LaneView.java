@@ -73,11 +73,14 @@ public final class LaneView extends VBox {
         this.serverColumn = new ServerColumn(settings);
         getStyleClass().add("lane");
         setSpacing(8);
-        setMinWidth(420);
+        setMinWidth(340);
 
         Label title = new Label(vm.title());
         title.getStyleClass().add("lane-title");
-        title.setMinWidth(Region.USE_PREF_SIZE);
+        // A branch's title is long ("sequential + c6 crash at line 27 · stops at line 30"): it wraps rather than
+        // widening the lane past the window.
+        title.setMinWidth(0);
+        title.setWrapText(true);
         Label subtitle = new Label(LaneViewModel.subtitle(vm.algorithm()));
         subtitle.getStyleClass().add("lane-subtitle");
         subtitle.setMinWidth(0);
@@ -86,8 +89,10 @@ public final class LaneView extends VBox {
         VBox header = new VBox(2, title, subtitle);
 
         Label path = new Label(vm.replays().run().lockPath());
+        path.setTooltip(new javafx.scene.control.Tooltip(vm.replays().run().lockPath()));
         path.getStyleClass().add("path-chip");
         pathInfo.getStyleClass().add("muted-text");
+        pathInfo.setMinWidth(Region.USE_PREF_SIZE); // the children count is read; the path may be cut first
         Label server = new Label();
         server.getStyleClass().add("server-chip");
         server.textProperty().bind(vm.serverProperty());
@@ -195,7 +200,7 @@ public final class LaneView extends VBox {
         }
         double scale = settings.scale();
         double pitch = pitch();
-        double width = Math.max(380, scroll.getViewportBounds() == null || scroll.getViewportBounds().getWidth() < 10
+        double width = Math.max(300, scroll.getViewportBounds() == null || scroll.getViewportBounds().getWidth() < 10
                 ? getWidth() - 32 : scroll.getViewportBounds().getWidth());
         int n = vm.clients().size();
         double height = Math.max(pitch * n, FULL_PITCH * scale) + 8;
@@ -311,7 +316,8 @@ public final class LaneView extends VBox {
         if (sessions != null) {
             Map<String, double[]> rowRight = new HashMap<>();
             for (ClientRow row : rowOrder) {
-                rowRight.put(row.name, new double[] {row.getLayoutX() + row.getWidth(),
+                // after the row's text, so a caption running past a narrow row is never struck through
+                rowRight.put(row.name, new double[] {row.getLayoutX() + row.contentRight() + 4,
                         row.getLayoutY() + row.avatarCenterY()});
             }
             GraphicsContext g = canvas.getGraphicsContext2D();

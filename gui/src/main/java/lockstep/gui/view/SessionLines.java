@@ -28,8 +28,8 @@ final class SessionLines {
             if (from == null) {
                 continue;
             }
-            double x1 = from[0] + 2;
             double x2 = serverX - 1;
+            double x1 = Math.min(from[0] + 2, x2 - 10 * scale); // a stub at least, when the row's text runs long
             double y = from[1];
             double mid = (x1 + x2) / 2;
             double cut = Math.min(6 * scale, (x2 - x1) / 4);
@@ -52,11 +52,11 @@ final class SessionLines {
                 }
                 case CLOSED_BY_CLIENT -> {
                     g.strokeLine(x1 + 2 * cut, y, x2, y);
-                    cross(g, x1 + cut, y, cut * 0.6, p.finding(), lineW);
+                    cross(g, x1 + cut, y, cut * 0.9, p.finding(), lineW);
                 }
                 case ENDED_BY_SERVER -> {
                     g.strokeLine(x1, y, x2 - 2 * cut, y);
-                    cross(g, x2 - cut, y, cut * 0.6, p.finding(), lineW);
+                    cross(g, x2 - cut, y, cut * 0.9, p.finding(), lineW);
                 }
             }
         }

@@ -98,6 +98,11 @@ public final class TimelineView extends VBox {
         key.getStyleClass().add("muted-text");
         key.setMinWidth(Region.USE_PREF_SIZE);
 
+        // The position line may be cut on a narrow window: the whole of it on hover; the speed box never shrinks.
+        Tooltip whole = new Tooltip();
+        whole.textProperty().bind(cursor.positionProperty());
+        position.setTooltip(whole);
+        speed.setMinWidth(Region.USE_PREF_SIZE);
         HBox transport = new HBox(home, lineBack, back, play, forward, lineForward, end, speed, position, key);
         transport.getStyleClass().add("transport");
         transport.setAlignment(Pos.CENTER_LEFT);

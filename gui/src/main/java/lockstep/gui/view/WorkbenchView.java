@@ -163,6 +163,10 @@ public final class WorkbenchView extends BorderPane {
         narration.setId("narration");
         VBox main = new VBox(16, narration, lanes, legend(), timeline);
         HBox.setHgrow(main, Priority.ALWAYS);
+        // The main column takes what the inspector leaves: a long caption must wrap, never squeeze the inspector (its
+        // tabs cut, the speed box emptied) as it did when the column asked for the caption's one-line width.
+        main.setPrefWidth(380 * cursor.lanes().size()); // three lanes take room from the inspector, down to its minimum
+        main.setMinWidth(0);
         HBox body = new HBox(16, main, inspector);
         body.setPadding(new Insets(16, 24, 20, 24));
         centre.getChildren().setAll(body);

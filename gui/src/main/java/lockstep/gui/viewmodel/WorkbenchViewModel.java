@@ -173,12 +173,15 @@ public final class WorkbenchViewModel {
     public record BranchAction(String word, String description) {
     }
 
-    /** "acquire", then the client faults of the fault registry, in registry order. */
+    /** "acquire", then the client faults of the fault registry that apply on one server, in registry order. */
     public static List<BranchAction> branchActions() {
         List<BranchAction> out = new ArrayList<>();
         out.add(new BranchAction(Verb.ACQUIRE.word(), "ask for the lock"));
         for (Fault f : Faults.of(Fault.Target.CLIENT)) {
-            out.add(new BranchAction(f.word(), f.description()));
+            // A fault of ensembles only (move) would be refused on most lanes, and the menu must fit a small screen.
+            if (!f.needsAnEnsemble()) {
+                out.add(new BranchAction(f.word(), f.description()));
+            }
         }
         return out;
     }

@@ -184,6 +184,10 @@ final class ExploreCommand implements Callable<Integer> {
         out.append(String.format("explore %s: %d runs, %d distinct schedules, %d seeds, %s, %.1f s%n",
                 summary.algorithm(), summary.runs(), summary.schedules(), summary.seedsDone(), faultWords,
                 summary.wallMs() / 1000.0));
+        for (Counterexample doubt : summary.unconfirmed()) {
+            out.append(String.format("unconfirmed: %s at seed %d did not show again when its shrunk files were run "
+                    + "on a fresh server (not a finding; the search went on)%n", doubt.kind(), doubt.seed()));
+        }
         if (!summary.found()) {
             out.append("no finding");
             return out.toString();
@@ -228,6 +232,8 @@ final class ExploreCommand implements Callable<Integer> {
             findings.add(one);
         }
         document.put("findings", findings);
+        document.put("unconfirmed", summary.unconfirmed().stream().map(doubt -> Map.of("kind", doubt.kind(),
+                "seed", doubt.seed())).toList());
         document.put("shrinkRuns", summary.shrinkRuns());
         document.put("wallMs", summary.wallMs());
         return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(document);

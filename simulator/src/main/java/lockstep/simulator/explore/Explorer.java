@@ -27,7 +27,8 @@ import lockstep.simulator.trace.Event.ConnectionState;
  * may deliver a notification after other clients' calls makes its choices (written down as a {@link ChoiceVector});
  * with {@code exhaustive}, one seed's script meets every choice vector in turn instead, depth first. Every run is on
  * one server ({@link RunsOnOneServer}) and is checked when it ends. The first failure is shrunk ({@link Shrinker})
- * and written by {@link Counterexample}; the search stops there.
+ * and written by {@link Counterexample}; the search stops there, unless the written files do not show the failure
+ * again on a fresh server, byte for byte: such a failure is kept apart as unconfirmed and the search goes on.
  *
  * <p>Guarantees: the same settings give the same runs, finding and files; a note such as {@code stale-holder} is not
  * a finding; a run is a finding only if it ends with the servers up and every client resumed and reconnected, so a
@@ -74,7 +75,7 @@ public final class Explorer {
 
     /** What a search did. */
     public record Summary(String algorithm, int runs, int schedules, int shrinkRuns, List<Counterexample> findings,
-                          long seedsDone, long wallMs) {
+                          long seedsDone, long wallMs, List<Counterexample> unconfirmed) {
 
         public boolean found() {
             return !findings.isEmpty();
@@ -103,6 +104,8 @@ public final class Explorer {
         int runs = 0;
         long seeds = settings.exhaustive() ? 1 : settings.lastSeed() - settings.firstSeed() + 1;
         long seedsDone = 0;
+        int shrinkRuns = 0;
+        List<Counterexample> unconfirmed = new java.util.ArrayList<>();
         for (long seed = settings.firstSeed(); seedsDone < seeds; seed++) {
             int[] given = new int[0];
             while (given != null) {
@@ -118,9 +121,17 @@ public final class Explorer {
                     Candidate found = new Candidate(settings.clientNames(), script.lines(),
                             ChoiceVector.trimmed(choices.taken()));
                     Counterexample shrunk = shrinkAndWrite(found, kind.get(), seed);
-                    progress.ran(seedsDone + 1, seeds, runs, 1, elapsedMs(started));
-                    return new Summary(settings.algorithm().name(), runs, schedules.size(), shrunk.shrinkRuns(),
-                            List.of(shrunk), seedsDone + 1, elapsedMs(started));
+                    shrinkRuns += shrunk.shrinkRuns();
+                    if (shrunk.reproduced() && shrunk.replays()) {
+                        progress.ran(seedsDone + 1, seeds, runs, 1, elapsedMs(started));
+                        return new Summary(settings.algorithm().name(), runs, schedules.size(), shrinkRuns,
+                                List.of(shrunk), seedsDone + 1, elapsedMs(started), unconfirmed);
+                    }
+                    // A failure its own files do not show again (on a fresh server) is not handed over as found:
+                    // it is told apart, its files removed, and the search goes on.
+                    unconfirmed.add(shrunk);
+                    java.nio.file.Files.deleteIfExists(shrunk.scenario());
+                    java.nio.file.Files.deleteIfExists(shrunk.trace());
                 }
                 given = settings.exhaustive() ? nextBranch(choices) : null;
                 if (settings.exhaustive()) {
@@ -130,8 +141,8 @@ public final class Explorer {
             seedsDone++;
             progress.ran(seedsDone, seeds, runs, 0, elapsedMs(started));
         }
-        return new Summary(settings.algorithm().name(), runs, schedules.size(), 0, List.of(), seedsDone,
-                elapsedMs(started));
+        return new Summary(settings.algorithm().name(), runs, schedules.size(), shrinkRuns, List.of(), seedsDone,
+                elapsedMs(started), unconfirmed);
     }
 
     /**

@@ -45,7 +45,10 @@ final class WhatFits {
         return switch (verb) {
             case ACQUIRE, TRY_ACQUIRE -> now != State.REQUESTING && now != State.WAITING && now != State.HOLDING
                     && view.sessionAlive();
-            case RELEASE, WRITE -> now == State.HOLDING;
+            case RELEASE -> now == State.HOLDING;
+            // Not a zombie's write: one whose session has ended writes first with the newest token there is, which
+            // the resource cannot tell from a holder's (scenarios 10 and 11 teach that); it says nothing of the lock.
+            case WRITE -> now == State.HOLDING && view.sessionAlive();
         };
     }
 
