@@ -67,6 +67,21 @@ public final class DocsPictures {
         add(course + "05-fenced.png", "render", "11", "--algorithm", "sequential", "--at-line", "21");
         add(course + "05-server-stop.png", "render", "13", "--algorithm", "sequential,curator-mutex", "--at-line",
                 "11");
+        add(course + "06-assume-on-wake.png", "render", "14", "--algorithm", "bug-assume-on-wake,sequential",
+                "--at-line", "16");
+        add(course + "06-exists-stall.png", "render", "15", "--algorithm", "bug-exists-stall,sequential", "--at-line",
+                "12");
+        add(course + "06-name-sort.png", "render", "16", "--algorithm", "bug-name-sort,sequential", "--at-line", "11");
+        add(course + "06-reader-counts-higher-writers.png", "render", "17", "--algorithm",
+                "bug-reader-counts-higher-writers,sequential", "--at-line", "15");
+        add(course + "06-persistent-node.png", "render", "18", "--algorithm", "bug-persistent-node,sequential",
+                "--at-line", "13");
+        add(course + "06-no-protection.png", "render", "20", "--algorithm", "bug-no-protection,sequential",
+                "--at-line", "14");
+        add(course + "07-leader-dies.png", "render", "23", "--algorithm", "sequential,curator-mutex", "--at-line",
+                "13");
+        add(course + "07-holders-server-dies.png", "render", "24", "--algorithm", "sequential", "--at-line", "13");
+        add(course + "07-quorum-lost.png", "render", "25", "--algorithm", "sequential", "--at-line", "17");
     }
 
     private DocsPictures() {
