@@ -54,7 +54,7 @@ public final class DocsPictures {
         String course = "docs/course/images/";
         add(course + "01-window.png", "render", "02", "--algorithm", "naive,sequential", "--at-line", "10");
         add(course + "02-three-lanes.png", "render", "02", "--algorithm", "naive,children-watch,sequential", "--step",
-                "11", "--width", "1800");
+                "11", "--width", "1600", "--height", "1000");
         add(course + "03-chain.png", "render", "03", "--algorithm", "naive,sequential", "--at-line", "9");
         add(course + "03-one-wake-up.png", "render", "03", "--algorithm", "naive,sequential", "--at-line", "15");
         add(course + "03-lost-reply.png", "render", "12", "--algorithm", "sequential", "--at-line", "13");
