@@ -32,6 +32,13 @@ public interface DistributedLock {
      */
     boolean acquire(Duration timeout) throws Exception;
 
+    /** The {@code System.nanoTime()} at which a wait of {@code timeout} from now ends, never past Long.MAX_VALUE. */
+    static long deadlineAfter(Duration timeout) {
+        long now = System.nanoTime();
+        long nanos = timeout.toNanos();
+        return nanos >= Long.MAX_VALUE - now ? Long.MAX_VALUE : now + nanos;
+    }
+
     /**
      * One look: true when the lock was free for us right away; otherwise our node is deleted. Lockstep's engine looks
      * without a watch, so it leaves nothing behind; Curator's recipes set a watch on the predecessor before they see

@@ -51,9 +51,7 @@ public final class ReentrantHandle implements DistributedLock {
 
     @Override
     public boolean acquire(Duration timeout) throws Exception {
-        long now = System.nanoTime();
-        long nanos = timeout.toNanos();
-        return acquireUntil(nanos >= Long.MAX_VALUE - now ? Long.MAX_VALUE : now + nanos);
+        return acquireUntil(DistributedLock.deadlineAfter(timeout));
     }
 
     private boolean acquireUntil(long deadline) throws Exception {

@@ -124,25 +124,18 @@ public final class ReplayCursor {
         narration.set(common);
         int k = beat.step();
         String line = k == 0 ? "before the script" : "script line " + k + " of " + beats.stepCount() + ": "
-                + lineText(k, common) + (beat.phase() == Beats.Phase.CALL ? "" : " · " + beat.phase().label());
+                + lineText(k) + (beat.phase() == Beats.Phase.CALL ? "" : " · " + beat.phase().label());
         position.set("beat " + at + " / " + (beats.size() - 1) + " · " + line);
         index.set(at);
     }
 
     /**
-     * Script line {@code k} as the focused lane ran it: a say line worded per algorithm reads as that lane's own words,
-     * named after the lane when the others read differently (never the file's default text under a lane it is not for).
+     * Script line {@code k} as the footer names it. A say line is only named: its words, which may differ per lane, are
+     * in the narration banner above the lanes, and repeated here they ran past the footer's width.
      */
-    private String lineText(int k, String common) {
+    private String lineText(int k) {
         String text = focus.stepText(k);
-        if (!text.startsWith("say")) {
-            return text;
-        }
-        String own = focus.getState().narration();
-        if (own.isEmpty()) {
-            return text;
-        }
-        return common.isEmpty() && lanes.size() > 1 ? "say (" + focus.title() + "): " + own : "say: " + own;
+        return text.startsWith("say") ? "say (in the banner above)" : text;
     }
 
     /** Moves to the first beat at which the focused lane shows its event {@code eventIndex}. */
