@@ -2,6 +2,7 @@ package lockstep.simulator.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
@@ -34,8 +35,13 @@ import lockstep.simulator.trace.Event;
 import lockstep.simulator.trace.TraceFiles;
 
 /**
- * {@code lockstep export} on real runs: the herd (notifications) and the fenced zombie (writes to the resource). The
- * ShiViz log is parsed with ShiViz's own default regular expression and its vector clocks are checked.
+ * {@code lockstep export} on real runs: the herd (notifications), the fenced zombie (writes to the resource), a
+ * give-up, every kind of fault (crash, expiry, disconnect, pause, lost reply, server stop), the reference locks, a
+ * buggy lock and an ensemble. The ShiViz log is read as ShiViz reads it with its default parser
+ * ({@link ShivizDefaultParser}: the regular expression of ShiViz's {@code js/shiviz.js} with the flags of its
+ * {@code js/util/regexp.js}, and the checks of its {@code js/model/parser.js}, {@code vectorTimestamp.js} and
+ * {@code modelGraph.js}), and its vector clocks are checked further. The SVG is parsed as XML: a viewBox, and a hover
+ * text for every drawn event.
  */
 class ExportCommandTest {
 
@@ -47,6 +53,7 @@ class ExportCommandTest {
     static Path fenced;
     static Path gaveUp;
     static Path ensemble;
+    static final List<Path> faults = new ArrayList<>();
 
     @BeforeAll
     static void record() {
@@ -62,6 +69,15 @@ class ExportCommandTest {
         gaveUp = dir.resolve("gave-up.jsonl");
         Cli.Result giveUp = Cli.run("run", "05", "--algorithm", "sequential", "--trace", gaveUp.toString());
         assertEquals(0, giveUp.exit(), giveUp::toString);
+        // faults of every kind, several clients, the reference locks and a buggy one
+        for (String[] pair : new String[][] {{"04", "curator-mutex"}, {"07", "sequential"}, {"09", "sequential"},
+                {"10", "sequential"}, {"12", "sequential"}, {"13", "curator-mutex"}, {"06", "curator-rwlock"},
+                {"14", "bug-assume-on-wake"}}) {
+            Path trace = dir.resolve(pair[0] + "-" + pair[1] + ".jsonl");
+            Cli.Result result = Cli.run("run", pair[0], "--algorithm", pair[1], "--trace", trace.toString());
+            assertTrue(result.exit() <= 1, result::toString);
+            faults.add(trace);
+        }
         // an ensemble: servers' roles and the server each client talks to
         ensemble = dir.resolve("ensemble.jsonl");
         Cli.Result leaderDies = Cli.run("run", "23", "--algorithm", "sequential", "--trace", ensemble.toString());
@@ -70,9 +86,16 @@ class ExportCommandTest {
 
     @Test
     void svgIsWellFormedWithEveryDrawnEventOnHover() throws Exception {
-        for (Path trace : List.of(herd, fenced, gaveUp, ensemble)) {
+        for (Path trace : traces()) {
             svgOf(trace);
         }
+    }
+
+    /** Every recorded trace: the herd, the zombie, the give-up, each fault run, the ensemble. */
+    private static List<Path> traces() {
+        List<Path> all = new ArrayList<>(List.of(herd, fenced, gaveUp, ensemble));
+        all.addAll(faults);
+        return all;
     }
 
     private static void svgOf(Path trace) throws Exception {
@@ -84,6 +107,9 @@ class ExportCommandTest {
                 .parse(new ByteArrayInputStream(Files.readAllBytes(svg)));
         assertEquals("svg", doc.getDocumentElement().getTagName());
         assertEquals("http://www.w3.org/2000/svg", doc.getDocumentElement().getAttribute("xmlns"));
+        String[] viewBox = doc.getDocumentElement().getAttribute("viewBox").trim().split("[\\s,]+");
+        assertEquals(4, viewBox.length, () -> svg + ": a viewBox of four numbers");
+        assertTrue(Double.parseDouble(viewBox[2]) > 0 && Double.parseDouble(viewBox[3]) > 0, svg::toString);
         List<String> titles = new ArrayList<>();
         NodeList nodes = doc.getElementsByTagName("title");
         for (int i = 0; i < nodes.getLength(); i++) {
@@ -96,14 +122,16 @@ class ExportCommandTest {
             String title = event.index() + ": " + TraceFiles.toJson(event);
             assertTrue(titles.contains(title), () -> "no hover text for " + title);
         }
-        for (String lifeline : List.of("zookeeper", "c1", "c2")) {
-            assertTrue(titles.contains(lifeline), lifeline);
+        List<String> lifelines = new ArrayList<>(((Event.RunStarted) TraceFiles.read(trace).get(0)).clients());
+        lifelines.add("zookeeper");
+        for (String lifeline : lifelines) {
+            assertTrue(titles.contains(lifeline), () -> trace + ": no lifeline " + lifeline);
         }
     }
 
     @Test
     void shivizLogParsesWithTheDefaultRegexAndItsClocksAreConsistent() throws IOException {
-        for (Path trace : List.of(herd, fenced, gaveUp, ensemble)) {
+        for (Path trace : traces()) {
             Path log = dir.resolve(trace.getFileName() + ".log");
             Cli.Result result = Cli.run("export", trace.toString(), "--shiviz", log.toString());
             assertEquals(0, result.exit(), result::toString);
@@ -115,6 +143,24 @@ class ExportCommandTest {
                 assertTrue(entries.stream().anyMatch(e -> e.host.equals(ShivizLog.RESOURCE)
                         && e.clock.keySet().size() > 1), "the resource receives the writes");
             }
+        }
+    }
+
+    @Test
+    void theShivizParserRejectsWhatShivizRejects() throws IOException {
+        assertEquals(2, ShivizDefaultParser.parse("a sends\na {\"a\": 1}\nb gets\nb {\"a\": 1, \"b\": 1}\n").size());
+        for (String bad : List.of(
+                "",
+                "no clock here\n",
+                "e\na {\"b\": 1}\n",                                   // the host's own entry is missing
+                "e\na {\"a\": 2}\n",                                   // a host starts at 1
+                "e\na {\"a\": 1}\nf\na {\"a\": 3}\n",                 // and counts by 1
+                "e\na {\"a\": 1, \"z\": 1}\n",                         // z has no event
+                "e\na {\"a\": 1}\nf\nb {\"b\": 1, \"a\": 2}\n",       // a has no second event
+                "e\na {'a': 1}\n",                                     // JSON.parse refuses single quotes
+                "e\na {\"a\": 1,}\n",                                  // and trailing commas
+                "e\na\u00A0{\"a\": 1}\n")) {                            // a no-break space is no space to ShiViz
+            assertThrows(ShivizDefaultParser.Rejected.class, () -> ShivizDefaultParser.parse(bad), bad);
         }
     }
 
@@ -185,26 +231,12 @@ class ExportCommandTest {
     }
 
     /**
-     * Parses the log as ShiViz does with its default parser: the same expression, with the one brace Java's regex
-     * syntax needs escaped; every character of the log must belong to a match (ShiViz ignores nothing here).
+     * Parses the log as ShiViz does with its default parser, every check of its parser and model included
+     * ({@link ShivizDefaultParser}, which cites the ShiViz files it follows).
      */
     static List<Entry> parse(String log) throws IOException {
-        String javaRegex = ShivizLog.DEFAULT_REGEX.replace("(?<clock>{.*})", "(?<clock>\\{.*})");
-        assertEquals("(?<event>.*)\\n(?<host>\\S*) (?<clock>{.*})", ShivizLog.DEFAULT_REGEX);
-        Matcher m = Pattern.compile(javaRegex).matcher(log);
-        List<Entry> entries = new ArrayList<>();
-        int end = 0;
-        ObjectMapper json = new ObjectMapper();
-        while (m.find()) {
-            assertEquals(end, m.start(), "a gap before " + m.group());
-            end = m.end() + 1;
-            Map<String, Integer> clock = new LinkedHashMap<>();
-            json.readTree(m.group("clock")).fields().forEachRemaining(f -> clock.put(f.getKey(), f.getValue().asInt()));
-            entries.add(new Entry(m.group("event"), m.group("host"), clock));
-        }
-        assertEquals(log.length(), end, "the log ends with a complete event");
-        assertFalse(entries.isEmpty());
-        return entries;
+        assertEquals(ShivizDefaultParser.SHIVIZ_DEFAULT, ShivizLog.DEFAULT_REGEX);
+        return ShivizDefaultParser.parse(log).stream().map(e -> new Entry(e.text(), e.host(), e.clock())).toList();
     }
 
     /**
