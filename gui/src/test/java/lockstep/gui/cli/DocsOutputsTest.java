@@ -33,7 +33,8 @@ import picocli.CommandLine;
  *   <li>{@code <!-- output: COMMAND LINE -->}: the block is the standard output of the command line's last command,
  *       compared line by line (trailing spaces ignored). The command line is one a reader can paste into a shell:
  *       commands separated by {@code ;}, each a pipeline of stages separated by {@code |}; a stage is
- *       {@code lockstep ARGS} (run in-process, as {@code ./lockstep} would), {@code grep 'TEXT' [FILE]} (a fixed
+ *       {@code lockstep ARGS [2>&1]} (run in-process, as {@code ./lockstep} would; {@code 2>&1} to show its error
+ *       message too), {@code grep 'TEXT' [FILE]} (a fixed
  *       string) or {@code cat FILE}. Paths under {@code /tmp/} and files a page declares ({@code file:}) live in a
  *       fresh directory, and are written back as the page names them in the output.</li>
  *   <li>{@code <!-- file: NAME -->}: the block is a file the reader saves as {@code NAME} (a scenario the page's
@@ -174,6 +175,8 @@ class DocsOutputsTest {
         assertEquals(List.of("a b"), shell.run("cat t.txt | grep 'a' | grep ' b'", "test"));
         assertEquals(List.of("lockstep 0.1.0"), shell.run("lockstep --version; grep 'zzz' t.txt; lockstep --version",
                 "test"));
+        assertEquals(List.of("nothing.yaml:1:1: cannot read the file (no such file)"),
+                shell.run("lockstep run nothing.yaml 2>&1", "test"));
     }
 
     /** The Markdown pages under docs/, and the README. */
@@ -270,17 +273,20 @@ class DocsOutputsTest {
 
         private List<String> stage(List<String> words, List<String> input, String where) throws IOException {
             String program = words.get(0);
-            List<String> args = words.subList(1, words.size()).stream().map(this::path).toList();
+            // 2>&1: the error stream too, where a page shows an error message (exit code 2 is then expected)
+            boolean withErrors = words.get(words.size() - 1).equals("2>&1");
+            List<String> args = words.subList(1, words.size() - (withErrors ? 1 : 0)).stream().map(this::path)
+                    .toList();
             switch (program) {
                 case "lockstep", "./lockstep" -> {
                     CommandLine cli = Launcher.commandLine();
                     StringWriter out = new StringWriter();
                     StringWriter err = new StringWriter();
                     cli.setOut(new PrintWriter(out, true));
-                    cli.setErr(new PrintWriter(err, true));
+                    cli.setErr(new PrintWriter(withErrors ? out : err, true));
                     int exit = cli.execute(args.toArray(String[]::new));
-                    assertTrue(exit <= 1, () -> where + ": lockstep " + String.join(" ", args) + " exited " + exit
-                            + ": " + err);
+                    assertTrue(exit <= (withErrors ? 2 : 1), () -> where + ": lockstep " + String.join(" ", args)
+                            + " exited " + exit + ": " + err + out);
                     return out.toString().lines().toList();
                 }
                 case "grep" -> {
