@@ -17,9 +17,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import lockstep.algorithms.text.Language;
+import lockstep.algorithms.text.Texts;
 import lockstep.gui.Launcher;
 import picocli.CommandLine;
 
@@ -66,6 +70,20 @@ class DocsOutputsTest {
         String where() {
             return ROOT.relativize(page) + ":" + (marker + 1);
         }
+    }
+
+    private Language before;
+
+    /** The pages are in English: whatever the machine's locale, the commands print English here. */
+    @BeforeEach
+    void inEnglish() {
+        before = Texts.language();
+        Texts.use(Language.EN);
+    }
+
+    @AfterEach
+    void languageAsBefore() {
+        Texts.use(before);
     }
 
     @Test
