@@ -264,7 +264,7 @@ public final class ZkLockClient implements LockClient {
             Thread.currentThread().interrupt();
         }
         // ZooKeeper's close() delivers no Closed event to the default watcher: say it ourselves, so waiters end.
-        onConnectionEvent(currentHandle(), new WatchedEvent(org.apache.zookeeper.Watcher.Event.EventType.None, KeeperState.Closed,
-                null));
+        onConnectionEvent(currentHandle(), new WatchedEvent(org.apache.zookeeper.Watcher.Event.EventType.None,
+                KeeperState.Closed, null));
     }
 }

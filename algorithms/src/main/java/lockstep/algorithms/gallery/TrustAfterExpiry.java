@@ -16,8 +16,9 @@ import lockstep.algorithms.RequestNode;
  * that expiry ({@link AfterExpiry#NEW_SESSION_TRUSTING_OLD_NODE}).
  *
  * <p>The handle knows the lock was lost with the old session. But when the client asks again in the new session, the
- * engine sees a node path of its own and makes no new request: it looks at "its" node, which is there (another client
- * made it again after the old one died with the expired session), and holds. Two holders, both with live sessions: a
+ * engine sees a node path of its own and makes no new request; for the one fixed node, a path of its own means "our
+ * create made it", so it holds without a call, whether another client has made the node again since the old one
+ * died with the expired session, or nobody has and the next asker makes it. Two holders, both with live sessions: a
  * mutual exclusion failure. The fix: a node belongs to the session that made it; after an expiry, forget it
  * ({@link AfterExpiry#NEW_SESSION}), or check its ephemeral owner, as the naive lock's look does after a lost reply.
  */
