@@ -18,6 +18,7 @@ import lockstep.algorithms.gallery.NameSort;
 import lockstep.algorithms.gallery.NoProtection;
 import lockstep.algorithms.gallery.PersistentNode;
 import lockstep.algorithms.gallery.ReaderCountsHigherWriters;
+import lockstep.algorithms.gallery.TrustAfterExpiry;
 import lockstep.algorithms.session.Connection;
 import lockstep.algorithms.text.AlgorithmTexts;
 
@@ -132,6 +133,11 @@ public final class Algorithms {
                 "bug: lock nodes outlive their owners", EnumSet.of(Flag.BUG), null,
                 Outcome.bug("stuck-waiter", "a crashed holder's node blocks everyone forever"),
                 ours(mode -> new PersistentNode()));
+        register("bug-trust-after-expiry",
+                "after an expiry it goes on in a new session and takes its old node for its own",
+                "bug: trusts its node from an expired session", EnumSet.of(Flag.BUG), null,
+                Outcome.bug("mutual-exclusion", "two holders when a client asks again after its session expired"),
+                ours(mode -> new TrustAfterExpiry()));
         register("bug-no-protection", "no unique tag in node names: a create whose reply is lost is simply retried",
                 "bug: retries a lost create blindly", EnumSet.of(Flag.BUG), null,
                 Outcome.bug("stuck-waiter", "the orphan of a lost create reply blocks the queue"),

@@ -36,6 +36,11 @@ public interface LockAlgorithm {
         return NodeWatch.GET_DATA;
     }
 
+    /** What the client does once it learns its session expired: by default it is finished, as a plain handle is. */
+    default AfterExpiry afterExpiry() {
+        return AfterExpiry.CLIENT_ENDS;
+    }
+
     /**
      * True when the algorithm lists the children WITH a watch on every look (the herd variant), so a waiter wakes on
      * any change of the children; false when it lists them without one and watches only what {@link #decide} names.

@@ -57,9 +57,14 @@ public final class ReentrantHandle implements DistributedLock {
     private boolean acquireUntil(long deadline) throws Exception {
         Thread me = Thread.currentThread();
         synchronized (this) {
-            if (owner == me && holds > 0) {
+            if (owner == me && holds > 0 && once.isHeld()) {
                 holds++; // the holder again: no call to ZooKeeper
                 return true;
+            }
+            if (owner == me && holds > 0) {
+                // The lock underneath was lost with its session (the client went on in a new one): ask again.
+                holds = 0;
+                owner = null;
             }
             if (owner == me) {
                 throw new IllegalStateException(client() + " is already acquiring " + lockPath() + " on this thread");
@@ -119,7 +124,7 @@ public final class ReentrantHandle implements DistributedLock {
 
     @Override
     public synchronized boolean isHeld() {
-        return holds > 0;
+        return holds > 0 && once.isHeld();
     }
 
     @Override
@@ -129,7 +134,7 @@ public final class ReentrantHandle implements DistributedLock {
 
     @Override
     public synchronized boolean isHeldByCurrentThread() {
-        return holds > 0 && owner == Thread.currentThread();
+        return holds > 0 && owner == Thread.currentThread() && once.isHeld();
     }
 
     /** The one-shot lock underneath. */

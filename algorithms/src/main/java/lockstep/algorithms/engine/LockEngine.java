@@ -41,6 +41,11 @@ import lockstep.algorithms.session.Wakeup;
  * Every node we make carries that name. Other calls are retried once the connection is back. When the session is gone
  * (expired, closed) the acquire fails with an {@link IllegalStateException} that says so.
  *
+ * <p>A new session. A client whose algorithm says so ({@link lockstep.algorithms.AfterExpiry}) opens a new session
+ * after an expiry: the handle hears of it first ({@link #sessionExpired}): the lock it held is lost and its node, which
+ * died with the old session, is forgotten, so a waiting or later request makes a new node in the new session. The
+ * algorithm may keep the node's path instead: then the next request goes by a node that is no longer its own.
+ *
  * <p>Giving up (timeout, or the waiting thread is interrupted) deletes our node and takes back our watcher with
  * {@code removeWatches} for that one watcher. The client library forgets it; the server keeps its watch until it fires
  * (ZooKeeper sends {@code checkWatches} for one watcher, which removes nothing on the server), and that notification
@@ -71,6 +76,8 @@ public final class LockEngine implements DistributedLock {
     private volatile String ourPath;
     private volatile boolean held;
     private volatile String watchedPath;
+    /** Set when the client opened a new session: the next look waits until it is connected. */
+    private volatile boolean renewed;
 
     LockEngine(ZkLockClient client, String lockPath, LockMode mode, LockAlgorithm algorithm) {
         this.client = client;
@@ -126,6 +133,26 @@ public final class LockEngine implements DistributedLock {
         wakeup.ring();
     }
 
+    /**
+     * The session expired and the client goes on in a new one: the lock is lost (its node died with the session).
+     * {@code trustOldNode}: keep the node's path as our own all the same (the bug of bug-trust-after-expiry).
+     */
+    void sessionExpired(boolean trustOldNode) {
+        held = false;
+        if (!trustOldNode) {
+            ourPath = null;
+        }
+        renewed = true;
+        wakeup.ring();
+    }
+
+    /** Thrown by a call that met the old session's expiry while the client was opening a new one: look again. */
+    private static final class SessionRenewed extends RuntimeException {
+        SessionRenewed() {
+            super(null, null, false, false);
+        }
+    }
+
     @Override
     public void acquire() throws Exception {
         acquireUntil(Long.MAX_VALUE);
@@ -163,11 +190,21 @@ public final class LockEngine implements DistributedLock {
         String tag = tag(request.tag());
         while (true) {
             ensureSessionAlive();
-            if (ourPath == null) {
-                ourPath = request(request, tag, deadline);
+            if (renewed) {
+                renewed = false;
+                awaitConnection(deadline, new KeeperException.ConnectionLossException());
             }
-            long armed = wakeup.arm();
-            Sight sight = look(request, deadline);
+            long armed;
+            Sight sight;
+            try {
+                if (ourPath == null) {
+                    ourPath = request(request, tag, deadline);
+                }
+                armed = wakeup.arm();
+                sight = look(request, deadline);
+            } catch (SessionRenewed renewal) {
+                continue; // the old session expired under this call: go on in the new one
+            }
             Decision decision = algorithm.decide(sight.children(), sight.ours());
             if (decision instanceof Decision.Holds) {
                 return true;
@@ -381,6 +418,9 @@ public final class LockEngine implements DistributedLock {
                 }
                 awaitConnection(deadline, lost);
             } catch (KeeperException.SessionExpiredException expired) {
+                if (client.opensNewSessions() && !client.isDead()) {
+                    throw new SessionRenewed();
+                }
                 throw sessionGone();
             }
         }

@@ -7,6 +7,7 @@ import java.util.function.Function;
 import org.apache.zookeeper.WatchedEvent;
 import org.apache.zookeeper.Watcher.Event.KeeperState;
 
+import lockstep.algorithms.AfterExpiry;
 import lockstep.algorithms.DistributedLock;
 import lockstep.algorithms.LockAlgorithm;
 import lockstep.algorithms.LockClient;
@@ -20,13 +21,26 @@ import lockstep.algorithms.session.ZooKeeperSeam;
  * A client of Lockstep's own algorithms: one plain ZooKeeper session through the seam, and {@link LockEngine}s on it.
  * It follows the connection state so the engine can wait for a lost connection to come back, and knows when the
  * session is gone for good (expired or closed): a lock on a dead session fails with a clear error.
+ *
+ * <p>After an expiry. What the client does is its algorithm's {@link AfterExpiry}: by default it is finished, as a
+ * plain ZooKeeper handle is. Otherwise it opens a new ZooKeeper handle, a new session, at once (as Curator's
+ * ConnectionState does when its handle reports Expired): its engines first hear that the old session expired, so
+ * their locks are lost, and then go on in the new one. Events of a handle that was replaced are ignored.
  */
 public final class ZkLockClient implements LockClient {
 
     private final String name;
     private final Connection connection;
     private final Function<LockMode, LockAlgorithm> algorithm;
-    private final ZooKeeperSeam zk;
+    private final AfterExpiry afterExpiry;
+    /** The handle of the session the client is on now: replaced when the client opens a new session. */
+    private volatile ZooKeeperSeam zk;
+    /** Counts the handles opened (guarded by {@code this}): an event of an older one is ignored. */
+    private int handlesOpened;
+    /** Counts the sessions opened after an expiry (guarded by {@code this}). */
+    private int renewals;
+    /** Closed or crashed on purpose (guarded by {@code this}): no new session after that. */
+    private boolean closing;
     private KeeperState state = KeeperState.Disconnected;
     private final java.util.Set<LockEngine> engines = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final java.util.List<ReentrantHandle> handles = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -37,8 +51,18 @@ public final class ZkLockClient implements LockClient {
         this.name = name;
         this.connection = connection;
         this.algorithm = algorithm;
-        this.zk = new ZooKeeperSeam(name, connection.connectString(), connection.sessionTimeoutMs(),
-                this::onConnectionEvent, connection.listener()).authenticated(connection.credentials());
+        this.afterExpiry = algorithm.apply(LockMode.EXCLUSIVE).afterExpiry();
+        synchronized (this) {
+            this.zk = openHandle();
+        }
+    }
+
+    /** A new ZooKeeper handle through the seam: a new session, whose events carry its number. */
+    private ZooKeeperSeam openHandle() throws IOException {
+        int number = ++handlesOpened;
+        return new ZooKeeperSeam(name, connection.connectString(), connection.sessionTimeoutMs(),
+                event -> onConnectionEvent(number, event), connection.listener())
+                .authenticated(connection.credentials());
     }
 
     /**
@@ -57,7 +81,15 @@ public final class ZkLockClient implements LockClient {
         return client;
     }
 
-    private synchronized void onConnectionEvent(WatchedEvent event) {
+    private synchronized void onConnectionEvent(int handle, WatchedEvent event) {
+        if (handle != handlesOpened) {
+            return; // a handle we replaced: its session is over
+        }
+        if (event.getType() == org.apache.zookeeper.Watcher.Event.EventType.None
+                && event.getState() == KeeperState.Expired && afterExpiry.opensNewSession() && !closing) {
+            openNewSession();
+            return;
+        }
         if (event.getType() == org.apache.zookeeper.Watcher.Event.EventType.None) {
             state = event.getState();
             notifyAll();
@@ -65,6 +97,29 @@ public final class ZkLockClient implements LockClient {
                 engines.forEach(LockEngine::sessionEnded);
             }
         }
+    }
+
+    /**
+     * The old session expired: its engines lose their locks (and, as the algorithm says, forget or keep their nodes),
+     * then a new handle opens a new session; the engines' next calls go to it once it is connected.
+     */
+    private void openNewSession() {
+        boolean trustOldNode = afterExpiry == AfterExpiry.NEW_SESSION_TRUSTING_OLD_NODE;
+        engines.forEach(engine -> engine.sessionExpired(trustOldNode));
+        state = KeeperState.Disconnected;
+        try {
+            zk = openHandle();
+            renewals++;
+        } catch (IOException e) {
+            state = KeeperState.Expired; // no new session: the client is finished after all
+            engines.forEach(LockEngine::sessionEnded);
+        }
+        notifyAll();
+    }
+
+    /** True when the client goes on in a new session after an expiry. */
+    boolean opensNewSessions() {
+        return afterExpiry.opensNewSession();
     }
 
     /** Waits until connected; false when the deadline passed or the session is gone for good. */
@@ -85,6 +140,10 @@ public final class ZkLockClient implements LockClient {
 
     synchronized String deathReason() {
         return state == KeeperState.Expired ? "its session expired" : "its session was closed";
+    }
+
+    private synchronized int currentHandle() {
+        return handlesOpened;
     }
 
     ZooKeeperSeam zk() {
@@ -157,11 +216,15 @@ public final class ZkLockClient implements LockClient {
 
     @Override
     public void expire() throws Exception {
+        int renewed;
+        synchronized (this) {
+            renewed = renewals;
+        }
         SessionEnder.expire(zk, connection);
         // The client hears of it when it reconnects: wait for that, so nothing races with the news.
         long deadline = System.nanoTime() + 2 * connection.sessionTimeout().toNanos();
         synchronized (this) {
-            while (!isDead()) {
+            while (!isDead() && renewals == renewed) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     throw new IllegalStateException(name + " did not learn that its session expired");
@@ -177,6 +240,11 @@ public final class ZkLockClient implements LockClient {
     }
 
     @Override
+    public boolean opensNewSessionAfterExpiry() {
+        return afterExpiry.opensNewSession();
+    }
+
+    @Override
     public synchronized boolean isConnected() {
         return state == KeeperState.SyncConnected;
     }
@@ -187,13 +255,16 @@ public final class ZkLockClient implements LockClient {
     }
 
     private void closeHandle() {
+        synchronized (this) {
+            closing = true;
+        }
         try {
             zk.close();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
         // ZooKeeper's close() delivers no Closed event to the default watcher: say it ourselves, so waiters end.
-        onConnectionEvent(new WatchedEvent(org.apache.zookeeper.Watcher.Event.EventType.None, KeeperState.Closed,
-                null));
+        onConnectionEvent(currentHandle(), new WatchedEvent(org.apache.zookeeper.Watcher.Event.EventType.None,
+                KeeperState.Closed, null));
     }
 }

@@ -76,6 +76,8 @@ public final class DocsPictures {
                 "bug-reader-counts-higher-writers,sequential", "--at-line", "15");
         add(course + "06-persistent-node.png", "render", "18", "--algorithm", "bug-persistent-node,sequential",
                 "--at-line", "13");
+        add(course + "06-trust-after-expiry.png", "render", "19", "--algorithm", "bug-trust-after-expiry,sequential",
+                "--at-line", "19");
         add(course + "06-no-protection.png", "render", "20", "--algorithm", "bug-no-protection,sequential",
                 "--at-line", "14");
         add(course + "07-leader-dies.png", "render", "23", "--algorithm", "sequential,curator-mutex", "--at-line",

@@ -146,6 +146,11 @@ final class RunFaultContext implements FaultContext {
         world.gate.setSessionEnded(client, false);
         world.trace.add(new Event.Connection(world.trace.next(), client, ConnectionState.CONNECTED,
                 client(client).session() + 1));
+        // A holder whose lock API now says the lock is gone (it heard of the expiry): written down, as its state.
+        // Curator's says nothing of the kind: its holder goes on believing, a zombie.
+        if (client(client).state() == State.HOLDING && !c.hasActionRunning() && c.heldModes().isEmpty()) {
+            world.states.change(client, State.EXPIRED, null, "");
+        }
     }
 
     @Override

@@ -40,7 +40,10 @@ final class StateWords {
                 if (state == State.REQUESTING || state == State.WAITING) {
                     yield describe(client) + " (expected a client that does not wait)";
                 }
-                yield client.sessionAlive() ? null : "its session has ended (expected a client with a live session)";
+                // A client that heard its session expired may ask: its lock API answers (a plain handle fails, saying
+                // the session expired; a client library that opened a new session asks in it).
+                yield client.sessionAlive() || client.connection() == ConnectionState.EXPIRED ? null
+                        : "its session has ended (expected a client with a live session)";
             }
             case RELEASE -> state == State.HOLDING ? null
                     : describe(client) + " (expected a client that holds the lock)";

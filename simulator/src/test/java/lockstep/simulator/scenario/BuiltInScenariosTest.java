@@ -43,7 +43,7 @@ class BuiltInScenariosTest {
     void theListIsSortedByIdWithTitlesAndDescriptions() {
         List<BuiltInScenarios.BuiltIn> list = BuiltInScenarios.list();
 
-        assertEquals(24, list.size());
+        assertEquals(25, list.size());
         assertEquals(list.stream().sorted(Comparator.comparing(BuiltInScenarios.BuiltIn::id)).toList(), list);
         assertEquals(new BuiltInScenarios.BuiltIn("02", "02-herd-effect", "The herd effect",
                 BuiltInScenarios.list().get(1).description()), list.get(1));
