@@ -90,10 +90,16 @@ class CliTextsTest {
         String prefix = spec.qualifiedName(".") + ".";
         need(help, missing, prefix + "usage.description", "usage.description");
         for (OptionSpec option : spec.options()) {
+            if (option.hidden() || option.description().length == 0) {
+                continue; // nothing a user reads
+            }
             String name = option.longestName().replaceFirst("^-+", "");
             need(help, missing, prefix + name, name);
         }
         for (PositionalParamSpec parameter : spec.positionalParameters()) {
+            if (parameter.hidden() || parameter.description().length == 0) {
+                continue;
+            }
             String name = parameter.paramLabel() + "[" + parameter.index() + "]";
             need(help, missing, prefix + name, name);
         }
