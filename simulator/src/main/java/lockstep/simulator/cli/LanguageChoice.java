@@ -8,7 +8,6 @@ import lockstep.simulator.text.SimulatorTexts;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionStrategy;
 import picocli.CommandLine.ITypeConverter;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.TypeConversionException;
 
@@ -101,7 +100,7 @@ final class LanguageChoice {
         if (tag.isPresent() && Language.ofTag(tag.get()).isEmpty()) {
             String source = System.getProperty(Language.PROPERTY) != null ? "-D" + Language.PROPERTY
                     : Language.VARIABLE;
-            throw new ParameterException(cmd, SimulatorTexts.text("lang.unknownVariable", source, tag.get(),
+            throw new OneLineErrors.BadOption(cmd, source, SimulatorTexts.text("lang.unknown", tag.get(),
                     Language.tags()));
         }
         return Language.atStartUp();

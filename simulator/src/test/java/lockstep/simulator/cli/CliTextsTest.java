@@ -170,6 +170,22 @@ class CliTextsTest {
     }
 
     @Test
+    void anUnknownLanguageFromTheEnvironmentIsOneLineAndExitTwo() {
+        // The build pins -Dlockstep.lang=en; the property is read as LOCKSTEP_LANG is, and takes its place here.
+        String pinned = System.getProperty(Language.PROPERTY);
+        System.setProperty(Language.PROPERTY, "xx");
+        try {
+            Cli.Result result = Cli.run("list");
+            assertEquals(LockstepCommand.BAD_INPUT, result.exit());
+            assertEquals(List.of("lockstep: -Dlockstep.lang: unknown language 'xx' (expected one of en, zh, ru)"),
+                    result.errLines());
+            assertEquals(0, Cli.run("--lang", "en", "list").exit());
+        } finally {
+            System.setProperty(Language.PROPERTY, pinned);
+        }
+    }
+
+    @Test
     void anUnknownLanguageIsOneLineAndExitTwo() {
         Cli.Result result = Cli.run("--lang", "xx", "list");
         assertEquals(LockstepCommand.BAD_INPUT, result.exit());
