@@ -1,0 +1,99 @@
+package lockstep.gui.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ListResourceBundle;
+import java.util.ResourceBundle;
+
+import lockstep.algorithms.text.BundleAudit;
+import lockstep.algorithms.text.Language;
+import lockstep.gui.Launcher;
+import lockstep.simulator.text.SimulatorTexts;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
+
+/**
+ * The help of the commands this module adds (gui, render, docs-images, bench render, ...) lives in the simulator's
+ * help bundle with every other command's: its English must say what the annotations here say, every command and
+ * option must have its key (so zh and ru translate it), and every bundle on this class path must be complete.
+ */
+class GuiCommandsHelpTextsTest {
+
+    /** A bundle without keys: picocli then shows the annotations' texts. */
+    private static final ResourceBundle NOTHING = new ListResourceBundle() {
+        @Override
+        protected Object[][] getContents() {
+            return new Object[0][];
+        }
+    };
+
+    @Test
+    void everyBundleOnTheClassPathIsComplete() {
+        assertEquals(List.of(), BundleAudit.problemsOfEveryBundle());
+    }
+
+    @Test
+    void theEnglishHelpSaysWhatTheAnnotationsSay() {
+        List<String> differences = new ArrayList<>();
+        compare(Launcher.commandLine(), differences);
+        assertEquals(List.of(), differences);
+    }
+
+    @Test
+    void everyCommandOptionAndParameterHasItsKey() {
+        List<String> missing = new ArrayList<>();
+        keys(Launcher.commandLine(), SimulatorTexts.help(Language.EN), missing);
+        assertEquals(List.of(), missing);
+    }
+
+    private static void compare(CommandLine cli, List<String> differences) {
+        cli.setResourceBundle(NOTHING);
+        String annotated = usage(cli);
+        cli.setResourceBundle(SimulatorTexts.help(Language.EN));
+        String bundled = usage(cli);
+        if (!annotated.equals(bundled)) {
+            differences.add(cli.getCommandSpec().qualifiedName() + ":\n" + annotated + "\n---\n" + bundled);
+        }
+        cli.getSubcommands().values().forEach(sub -> compare(sub, differences));
+    }
+
+    private static String usage(CommandLine cli) {
+        StringWriter text = new StringWriter();
+        cli.usage(new PrintWriter(text, true), CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
+        return text.toString();
+    }
+
+    private static void keys(CommandLine cli, ResourceBundle help, List<String> missing) {
+        CommandSpec spec = cli.getCommandSpec();
+        String prefix = spec.qualifiedName(".") + ".";
+        need(help, missing, prefix + "usage.description", "usage.description");
+        for (OptionSpec option : spec.options()) {
+            if (option.hidden() || option.description().length == 0) {
+                continue; // nothing a user reads
+            }
+            String name = option.longestName().replaceFirst("^-+", "");
+            need(help, missing, prefix + name, name);
+        }
+        for (PositionalParamSpec parameter : spec.positionalParameters()) {
+            if (parameter.hidden() || parameter.description().length == 0) {
+                continue;
+            }
+            String name = parameter.paramLabel() + "[" + parameter.index() + "]";
+            need(help, missing, prefix + name, name);
+        }
+        cli.getSubcommands().values().forEach(sub -> keys(sub, help, missing));
+    }
+
+    private static void need(ResourceBundle help, List<String> missing, String key, String sharedKey) {
+        if (!help.containsKey(key) && !help.containsKey(key + ".0") && !help.containsKey(sharedKey)) {
+            missing.add(key);
+        }
+    }
+}
