@@ -24,9 +24,9 @@ import lockstep.simulator.export.ShivizLog;
 
 /**
  * The window's exports of the open run, as commands: the sequence diagram (SVG) and ShiViz log of the focused lane, the
- * metrics (CSV) of every lane, a PNG of the lanes at the cursor and a GIF of the whole run. Steps of each command: refuse
- * (one sentence in {@link #refusalProperty()}) when no run is open; take the lanes as they are now; make the file in the
- * background with the same code as {@code lockstep export} and {@code lockstep render}; report "wrote FILE" in
+ * metrics (CSV) of every lane, a PNG of the lanes at the cursor and a GIF of the whole run. Steps of each command:
+ * refuse (one sentence in {@link #refusalProperty()}) when no run is open; take the lanes as they are now; make the
+ * file in the background with the same code as {@code lockstep export} and {@code lockstep render}; report "wrote FILE" in
  * {@link #savedProperty()} or the one-line error through the window's error dialog.
  * Guarantees: a file is written under a temporary name and renamed, never half-written; only one picture job runs at a
  * time, with its progress in {@link #progressProperty()}, and {@link #cancel()} stops it without writing anything.
