@@ -99,4 +99,23 @@ class WorkbenchMenuTest {
         assertTrue(Files.readString(out).startsWith("<"), "an SVG was written");
         assertEquals("", vm.errorProperty().get());
     }
+
+    @Test
+    void aBugLaneAndTheBugsInThePickerCarryTheirWarningTag(FxRobot robot) throws Exception {
+        robot.interact(() -> vm.open("14", List.of("bug-assume-on-wake", "sequential"), null));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> vm.getCursor() != null && !vm.loadingProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.Node bugLane = robot.lookup("#lane-bug-assume-on-wake").query();
+        List<String> tags = robot.from((javafx.scene.Node) bugLane).lookup(".bug-badge")
+                .queryAllAs(javafx.scene.control.Label.class).stream().map(javafx.scene.control.Label::getText)
+                .toList();
+        assertEquals(List.of("BUG · mutual exclusion"), tags);
+        javafx.scene.Node correct = robot.lookup("#lane-sequential").query();
+        assertTrue(robot.from(correct).lookup(".bug-badge").queryAll().isEmpty(), "a correct lock has no tag");
+        javafx.scene.control.MenuButton add = robot.lookup("#add-lane").queryAs(javafx.scene.control.MenuButton.class);
+        MenuItem picked = add.getItems().stream().filter(i -> "add-bug-no-protection".equals(i.getId()))
+                .findFirst().orElseThrow();
+        assertTrue(picked instanceof javafx.scene.control.CustomMenuItem custom
+                && custom.getContent().lookup(".bug-badge") != null, "the picker marks a bug too");
+    }
 }

@@ -92,7 +92,10 @@ public final class FrameRenderer {
         return out;
     }
 
-    /** How long a GIF shows beat {@code i}: narration is read, a release is looked at, both held longer, the end longest. */
+    /**
+     * How long a GIF shows beat {@code i} (milliseconds): narration is read and a release looked at, both held longer;
+     * the end longest.
+     */
     public static int gifDelayMs(ReplayCursor cursor, int i) {
         var beat = cursor.beats().beat(i);
         boolean pause = beat.narration() || (beat.release() && beat.lastOfStep());

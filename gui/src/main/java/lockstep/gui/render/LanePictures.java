@@ -11,8 +11,8 @@ import lockstep.gui.viewmodel.ReplayCursor;
 import lockstep.gui.viewmodel.RunExports;
 
 /**
- * The window's PNG and GIF exports, drawn by the {@link FrameRenderer} that {@code lockstep render} uses. Steps: copy the
- * lanes into a cursor of their own (the window's cursor never moves), draw on the FX thread a few frames at a time (so
+ * The window's PNG and GIF exports, drawn by the {@link FrameRenderer} that {@code lockstep render} uses. Steps:
+ * copy the lanes into a cursor of their own (the window's cursor never moves), draw on the FX thread a few frames at a time (so
  * the window keeps answering between batches), then encode and write off the FX thread.
  * Guarantees: the same pixels as {@code render} for the same lanes, beat and size; a cancelled GIF writes nothing.
  */

@@ -69,6 +69,15 @@ public final class LaneView extends VBox {
         void show(String client, javafx.scene.Node owner, double screenX, double screenY);
     }
 
+    /** The warning tag of a lane (and of the algorithm picker) running a lock of the bug gallery. */
+    public static Label bugBadge(lockstep.gui.viewmodel.BugMark mark) {
+        Label badge = new Label(mark.tag());
+        badge.getStyleClass().add("bug-badge");
+        badge.setMinWidth(Region.USE_PREF_SIZE);
+        badge.setTooltip(new javafx.scene.control.Tooltip(mark.why()));
+        return badge;
+    }
+
     public LaneView(LaneViewModel vm, ViewSettings settings, Runnable onFocus) {
         this.vm = vm;
         this.settings = settings;
@@ -90,6 +99,10 @@ public final class LaneView extends VBox {
         subtitle.setWrapText(true);
         // Title and subtitle on lines of their own: three lanes side by side leave no room for both on one line.
         VBox header = new VBox(2, title, subtitle);
+        // A lock of the bug gallery says so under its name, in the warning colour: the audience must not take it for a
+        // recipe to copy. The tag comes from the registry's expected outcome.
+        lockstep.gui.viewmodel.BugMark.of(vm.algorithm())
+                .ifPresent(mark -> header.getChildren().add(1, bugBadge(mark)));
 
         Label path = new Label(vm.replays().run().lockPath());
         path.setTooltip(new javafx.scene.control.Tooltip(vm.replays().run().lockPath()));

@@ -169,7 +169,8 @@ public final class WorkbenchMenu extends HBox {
     /** "02-naive": the run and the focused lane, as a file name. */
     private String suggestedName() {
         String spec = vm.specProperty().get();
-        String base = spec.isEmpty() ? "lockstep" : Path.of(spec).getFileName().toString().replaceFirst("\\.[^.]*$", "");
+        String base = spec.isEmpty() ? "lockstep"
+                : Path.of(spec).getFileName().toString().replaceFirst("\\.[^.]*$", "");
         String lane = vm.getCursor() == null ? "" : "-" + vm.getCursor().focusedLaneModel().algorithm();
         return (base + lane).replaceAll("[^A-Za-z0-9._-]", "_");
     }

@@ -243,6 +243,7 @@ public final class WorkbenchView extends BorderPane {
         Label seedLabel = new Label("seed");
         seedLabel.getStyleClass().add("bar-label");
         seed.setPrefColumnCount(6);
+        seed.setMinWidth(Region.USE_PREF_SIZE);
         seed.setId("seed");
         seed.disableProperty().bind(vm.traceFileProperty());
         vm.seedProperty().addListener((o, a, b) -> seed.setText(b == null ? "" : Long.toString(b)));
@@ -268,6 +269,15 @@ public final class WorkbenchView extends BorderPane {
 
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
+        // A long scenario title gives way first (its full text is in the picker): the brand, the lanes' names, the
+        // seed and the toggles are never cut down to "…".
+        for (javafx.scene.control.Control fixed : List.of(brand, lanesLabel, seedLabel, dark, presentation)) {
+            fixed.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        scenarioPicker.setMinWidth(160);
+        javafx.scene.control.Tooltip fullTitle = new javafx.scene.control.Tooltip();
+        fullTitle.textProperty().bind(vm.titleProperty());
+        scenarioPicker.setTooltip(fullTitle);
         HBox bar = new HBox(brand, scenarioPicker, lanesLabel, chips, spacer, seedLabel, seed, dark, presentation);
         bar.getStyleClass().add("top-bar");
         bar.setAlignment(Pos.CENTER_LEFT);
@@ -319,6 +329,7 @@ public final class WorkbenchView extends BorderPane {
         boolean removable = vm.algorithms().size() > 1 && !vm.traceFileProperty().get();
         for (String alg : vm.algorithms()) {
             Label name = new Label(alg);
+            name.setMinWidth(Region.USE_PREF_SIZE);
             HBox chip = new HBox(name);
             chip.getStyleClass().add("chip");
             chip.setId("chip-" + alg);
@@ -340,7 +351,12 @@ public final class WorkbenchView extends BorderPane {
         add.disableProperty().bind(vm.canAddLaneProperty().not());
         for (String alg : vm.source().algorithms()) {
             if (!vm.algorithms().contains(alg)) {
-                MenuItem item = new MenuItem(alg);
+                // A bug of the gallery carries its warning tag in the picker too, before it becomes a lane.
+                MenuItem item = lockstep.gui.viewmodel.BugMark.of(alg)
+                        .<MenuItem>map(mark -> new CustomMenuItem(
+                                new HBox(10, new Label(alg), LaneView.bugBadge(mark))))
+                        .orElseGet(() -> new MenuItem(alg));
+                item.setId("add-" + alg);
                 item.setOnAction(e -> vm.addLane(alg));
                 add.getItems().add(item);
             }

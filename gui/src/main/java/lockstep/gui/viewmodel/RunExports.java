@@ -24,9 +24,9 @@ import lockstep.simulator.export.ShivizLog;
 
 /**
  * The window's exports of the open run, as commands: the sequence diagram (SVG) and ShiViz log of the focused lane, the
- * metrics (CSV) of every lane, a PNG of the lanes at the cursor and a GIF of the whole run. Steps of each command: refuse
- * (one sentence in {@link #refusalProperty()}) when no run is open; take the lanes as they are now; make the file in the
- * background with the same code as {@code lockstep export} and {@code lockstep render}; report "wrote FILE" in
+ * metrics (CSV) of every lane, a PNG of the lanes at the cursor and a GIF of the whole run. Steps of each command:
+ * refuse (one sentence in {@link #refusalProperty()}) when no run is open; take the lanes as they are now; make the
+ * file in the background with the same code as {@code lockstep export} and {@code lockstep render}; report "wrote FILE" in
  * {@link #savedProperty()} or the one-line error through the window's error dialog.
  * Guarantees: a file is written under a temporary name and renamed, never half-written; only one picture job runs at a
  * time, with its progress in {@link #progressProperty()}, and {@link #cancel()} stops it without writing anything.
@@ -61,7 +61,19 @@ public final class RunExports {
 
     /** How a picture is drawn: its size in pixels and the window's theme. */
     public record Look(int width, int height, boolean dark, boolean presentation) {
+
+        /** This look no larger than {@code maxWidth} x {@code maxHeight}. */
+        public Look atMost(int maxWidth, int maxHeight) {
+            return new Look(Math.min(width, maxWidth), Math.min(height, maxHeight), dark, presentation);
+        }
     }
+
+    /**
+     * A GIF is drawn at most at {@code lockstep render}'s default size: every frame is held in memory until the shared
+     * palette is known, and 160 frames of a full-screen window would take gigabytes.
+     */
+    public static final int GIF_MAX_WIDTH = 1400;
+    public static final int GIF_MAX_HEIGHT = 860;
 
     /** A picture job's side of the progress: frames done, and whether the user asked it to stop. */
     public interface Progress {
@@ -132,14 +144,18 @@ public final class RunExports {
         startJob(ExportTexts.DRAWING_FRAME, out, job -> pictures.savePng(lanes, beat, look, out));
     }
 
-    /** Writes every beat of the run as a looping GIF (the writer of {@code lockstep render --gif}), with progress. */
+    /**
+     * Writes every beat of the run as a looping GIF (the writer of {@code lockstep render --gif}), with progress; at the
+     * window's size up to {@value #GIF_MAX_WIDTH} x {@value #GIF_MAX_HEIGHT}.
+     */
     public void saveGif(Path out, Look look) {
         ReplayCursor now = startable();
         if (now == null) {
             return;
         }
         List<LaneViewModel> lanes = now.lanes();
-        startJob(ExportTexts.DRAWING_GIF, out, job -> pictures.saveGif(lanes, look, out, job));
+        Look small = look.atMost(GIF_MAX_WIDTH, GIF_MAX_HEIGHT);
+        startJob(ExportTexts.DRAWING_GIF, out, job -> pictures.saveGif(lanes, small, out, job));
     }
 
     /** Stops the picture job under way; nothing is written. */
