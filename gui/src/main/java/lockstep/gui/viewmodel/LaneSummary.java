@@ -16,7 +16,7 @@ import lockstep.simulator.replay.ReplayState;
  * @param notes         the note banner's lines ("" when none): "note: " and the message each
  * @param holders       how many clients hold
  * @param holderNames   the first three holders' names, space separated
- * @param tooManyHolders more than one holds and they are not all readers
+ * @param tooManyHolders more than one holds in a live session and they are not all readers
  * @param children      "3 children"
  */
 public record LaneSummary(List<String> flagged, String failures, String notes, int holders, String holderNames,
@@ -42,7 +42,15 @@ public record LaneSummary(List<String> flagged, String failures, String notes, i
         int children = s.znodes().size();
         return new LaneSummary(flagged, failures.toString(), notes.toString(), holders.size(),
                 String.join(" ", holders.size() > 3 ? holders.subList(0, 3) : holders),
-                holders.size() > 1 && !allReaders(s), children + (children == 1 ? " child" : " children"));
+                liveHolders(s) > 1 && !allReaders(s), children + (children == 1 ? " child" : " children"));
+    }
+
+    /**
+     * Holders in a live session of the lock's: a zombie (its session ended while it held) is not a second holder, it is
+     * the checker's stale-holder note, so it alone does not turn the counter red (scenario 11: the paused c1 and c2).
+     */
+    private static long liveHolders(ReplayState s) {
+        return s.holders().stream().map(h -> s.clients().get(h)).filter(c -> c == null || !c.isStaleHolder()).count();
     }
 
     private static boolean allReaders(ReplayState s) {

@@ -83,6 +83,21 @@ class FindingsInTheLaneTest {
     }
 
     @Test
+    void aZombieBesideTheHolderDoesNotTurnTheHoldersCounterRed() {
+        LaneViewModel lane = new LaneViewModel(fenced);
+        int twoBelieve = 0;
+        for (int i = 0; i < fenced.size(); i++) {
+            var state = lane.replays().stateAt(i);
+            if (state.holders().size() > 1) {
+                twoBelieve++;
+                assertFalse(LaneSummary.of(state, List.of()).tooManyHolders(),
+                        "event " + i + ": " + state.holders() + " hold, one of them a zombie: no failure to show");
+            }
+        }
+        assertTrue(twoBelieve > 0, "scenario 11 has a moment where the zombie and the new holder both believe");
+    }
+
+    @Test
     void theCursorJumpsToEachFindingInTurnThenStays() {
         ReplayCursor cursor = new ReplayCursor(List.of(new LaneViewModel(unfenced)));
         LaneViewModel lane = cursor.focusedLaneModel();
