@@ -30,9 +30,10 @@ import org.apache.zookeeper.client.HostProvider;
  * {@link #MAX_RETRY_PAUSE}, so a client does not spin on a refused port; the spacing starts over at every
  * successful connection. Nothing else of the client changes.
  *
- * <p>What stays: when a connection breaks, ZooKeeper's {@code ClientCnxnSocketNIO.cleanup()} sleeps a fixed 100 ms
- * before the pending calls fail with a connection loss and Disconnected is delivered. It is not random, so it does not
- * spoil a repeatable run; it is the floor of every disconnection (measured by {@link NetworkBenchmark}).
+ * <p>Not here: when a connection breaks, ZooKeeper's {@code ClientCnxnSocketNIO.cleanup()} sleeps a fixed 100 ms
+ * before the pending calls fail with a connection loss and Disconnected is delivered; the seam's handles use
+ * {@code org.apache.zookeeper.ClientCnxnSocketWithoutCleanupPause}, which cuts that sleep short. A handle made
+ * without it still pays the 100 ms (measured by {@link NetworkBenchmark}).
  */
 public final class ReconnectPacing {
 
