@@ -30,9 +30,10 @@ import org.apache.zookeeper.client.HostProvider;
  * {@link #MAX_RETRY_PAUSE}, so a client does not spin on a refused port; the spacing starts over at every
  * successful connection. Nothing else of the client changes.
  *
- * <p>What stays: when a connection breaks, ZooKeeper's {@code ClientCnxnSocketNIO.cleanup()} sleeps a fixed 100 ms
- * before the pending calls fail with a connection loss and Disconnected is delivered. It is not random, so it does not
- * spoil a repeatable run; it is the floor of every disconnection (measured by {@link NetworkBenchmark}).
+ * <p>Not here: when a connection breaks, ZooKeeper's {@code ClientCnxnSocketNIO.cleanup()} sleeps a fixed 100 ms
+ * before the pending calls fail with a connection loss and Disconnected is delivered; the seam's handles use
+ * {@code org.apache.zookeeper.ClientCnxnSocketWithoutCleanupPause}, which cuts that sleep short. A handle made
+ * without it still pays the 100 ms (measured by {@link NetworkBenchmark}).
  */
 public final class ReconnectPacing {
 
@@ -41,7 +42,12 @@ public final class ReconnectPacing {
     /** The longest pause between two failed attempts. */
     public static final Duration MAX_RETRY_PAUSE = Duration.ofMillis(100);
 
+    /** Longest a held-back reconnect waits before it goes ahead anyway. */
+    private static final long LONGEST_HOLD_NANOS = Duration.ofSeconds(60).toNanos();
+
     private final AtomicInteger attempts = new AtomicInteger();
+    private final Object holdLock = new Object();
+    private boolean held;
     private final AtomicInteger connections = new AtomicInteger();
 
     private ReconnectPacing() {
@@ -78,6 +84,46 @@ public final class ReconnectPacing {
     /** Connection attempts the handle started since pacing was installed. */
     public int attempts() {
         return attempts.get();
+    }
+
+    /**
+     * Runs {@code action} while the handle makes no new connection attempt (one under way goes on): an attempt it
+     * would start meanwhile waits until {@code action} has returned. Used to end a session from a second handle
+     * without the first one, reconnecting at once, taking the session back before it is closed.
+     */
+    public void holdingBack(Action action) throws Exception {
+        synchronized (holdLock) {
+            held = true;
+        }
+        try {
+            action.run();
+        } finally {
+            synchronized (holdLock) {
+                held = false;
+                holdLock.notifyAll();
+            }
+        }
+    }
+
+    /** What runs while reconnects are held back. */
+    @FunctionalInterface
+    public interface Action {
+        void run() throws Exception;
+    }
+
+    private void awaitRelease() {
+        long deadline = System.nanoTime() + LONGEST_HOLD_NANOS;
+        synchronized (holdLock) {
+            long left;
+            while (held && (left = deadline - System.nanoTime()) > 0) {
+                try {
+                    java.util.concurrent.TimeUnit.NANOSECONDS.timedWait(holdLock, left);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
     }
 
     /** Connections the handle established since pacing was installed (the server answered its handshake). */
@@ -136,6 +182,7 @@ public final class ReconnectPacing {
         @Override
         public InetSocketAddress next(long spinDelay) {
             attempts.incrementAndGet();
+            awaitRelease();
             if (failedInARow > 0) {
                 // Attempts keep failing: space them out (5, 10, 20 ... 100 ms) rather than spin on a refused port.
                 long pause = Math.min(RETRY_PAUSE.toNanos() << Math.min(failedInARow - 1, 10),

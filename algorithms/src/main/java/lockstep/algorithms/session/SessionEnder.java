@@ -6,6 +6,8 @@ import java.util.concurrent.TimeUnit;
 import org.apache.zookeeper.Watcher.Event.KeeperState;
 import org.apache.zookeeper.ZooKeeper;
 
+import lockstep.algorithms.network.ReconnectPacing;
+
 /**
  * Ends a session from the server's side, as a session timeout would: a second handle joins the session with its id and
  * password and closes it. The server deletes the session's ephemeral nodes at once; the first handle learns that its
@@ -17,6 +19,12 @@ public final class SessionEnder {
     }
 
     public static void expire(ZooKeeper victim, Connection connection) throws Exception {
+        // The server drops the victim's connection when the twin joins; a victim that reconnected at once would take
+        // the session back before the twin closes it. It reconnects after, and hears that its session expired.
+        ReconnectPacing.immediate(victim).holdingBack(() -> joinAndClose(victim, connection));
+    }
+
+    private static void joinAndClose(ZooKeeper victim, Connection connection) throws Exception {
         CountDownLatch connected = new CountDownLatch(1);
         ZooKeeper twin = new ZooKeeperSeam("(expiry)", connection.connectString(), connection.sessionTimeoutMs(),
                 event -> {

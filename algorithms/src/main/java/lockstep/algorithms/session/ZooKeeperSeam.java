@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.List;
 
 import org.apache.zookeeper.AsyncCallback;
+import org.apache.zookeeper.ClientCnxnSocketWithoutCleanupPause;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.KeeperException.Code;
@@ -42,11 +43,14 @@ public class ZooKeeperSeam extends ZooKeeper {
 
     public ZooKeeperSeam(String client, String connectString, int sessionTimeoutMs, Watcher defaultWatcher,
                          SeamListener listener, ZKClientConfig config) throws IOException {
-        super(connectString, sessionTimeoutMs, SeamWatcher.wrapDefault(client, defaultWatcher, listener), config);
+        super(connectString, sessionTimeoutMs, SeamWatcher.wrapDefault(client, defaultWatcher, listener),
+                ClientCnxnSocketWithoutCleanupPause.chosenIn(config));
         this.client = client;
         this.listener = listener;
         // ZooKeeper's client waits a random 0-1 s (and a whole second with one server) before each reconnect: after a
         // cut link or a server restart the client is back as soon as the network lets it, and no run waits on timers.
+        // And ZooKeeper's socket sleeps 100 ms after closing a broken connection, before anyone hears of it: taken
+        // out too (ClientCnxnSocketWithoutCleanupPause), so no fault waits on it.
         ReconnectPacing.immediate(this);
     }
 

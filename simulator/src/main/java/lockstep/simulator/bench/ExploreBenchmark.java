@@ -63,6 +63,8 @@ public final class ExploreBenchmark implements Callable<Integer> {
         long[] nanos = new long[4]; // open, lock lines, fault lines, close
         int[] lines = new int[2];
         int stalled = 0;
+        java.util.Map<String, Long> byFault = new java.util.TreeMap<>();
+        java.util.Map<String, Integer> faultCount = new java.util.TreeMap<>();
         long serverStart = System.nanoTime();
         try (RunsOnOneServer server = RunsOnOneServer.start()) {
             serverStart = System.nanoTime() - serverStart;
@@ -81,6 +83,11 @@ public final class ExploreBenchmark implements Callable<Integer> {
                         int kind = isFault(previous[0]) ? 1 : 0;
                         nanos[1 + kind] += now - last[0];
                         lines[kind]++;
+                        if (kind == 1) {
+                            String name = faultName(previous[0]);
+                            byFault.merge(name, now - last[0], Long::sum);
+                            faultCount.merge(name, 1, Integer::sum);
+                        }
                     }
                     previous[0] = script.next(state);
                     last[0] = System.nanoTime();
@@ -104,9 +111,23 @@ public final class ExploreBenchmark implements Callable<Integer> {
                     100.0 * nanos[1] / wall, nanos[1] / 1e6 / Math.max(1, lines[0]));
             out.printf("  fault lines  (%6d)   %6.1f s  %4.0f%%  %.1f ms a line%n", lines[1], nanos[2] / 1e9,
                     100.0 * nanos[2] / wall, nanos[2] / 1e6 / Math.max(1, lines[1]));
+            byFault.forEach((name, spent) -> out.printf("    %-22s (%5d) %6.1f s  %6.1f ms a line%n", name,
+                    faultCount.get(name), spent / 1e9, spent / 1e6 / faultCount.get(name)));
             out.printf("  end of run, hand-over    %6.1f s  %4.0f%%%n", nanos[3] / 1e9, 100.0 * nanos[3] / wall);
             out.printf("  runs stalled (waited 30 s for the runner's stall detection): %d%n", stalled);
         }
+    }
+
+    /** The fault a fault line applies (a race's first fault, named {@code together}). */
+    private static String faultName(Step step) {
+        if (step instanceof lockstep.simulator.scenario.ServerStep server) {
+            return server.fault().name();
+        }
+        if (step instanceof lockstep.simulator.scenario.Action action) {
+            return action.fault().name();
+        }
+        return "together: " + ((lockstep.simulator.scenario.Together) step).actions().stream()
+                .filter(a -> a.fault() != null).findFirst().orElseThrow().fault().name();
     }
 
     private static boolean isFault(Step step) {

@@ -39,6 +39,13 @@ import picocli.CommandLine.Spec;
                 "  lockstep explore --algorithm rwlock --clients 4 --faults crash,expire,give-up",
                 "  lockstep explore --algorithm naive --clients 2 --faults none --max-steps 3 --exhaustive",
                 "",
+                "What a generated script does not do: pile a second fault on a client that is",
+                "disconnected or paused (expire, crash, give-up ... on it wait until it is back),",
+                "stop or restart the servers while a client is disconnected or paused, or make a",
+                "client whose session has ended write. Those runs cannot be driven to a stable point",
+                "(an expiry reaches the server through the client's own cut link) or teach nothing of",
+                "the lock; scenarios can still use them.",
+                "",
                 "Exit codes: 0 no finding, 1 a finding (shrunk and written to --out), 2 bad input,",
                 "3 internal error."})
 final class ExploreCommand implements Callable<Integer> {
