@@ -56,6 +56,16 @@ public final class LockstepCommand implements Callable<Integer> {
     Language language;
 
     /**
+     * The headless command tree as its annotations alone describe it, never given a bundle: what the English help
+     * bundle is checked against (a tree once given a bundle keeps its texts even when handed an empty one).
+     */
+    public static CommandLine asAnnotated() {
+        CommandLine cli = new CommandLine(new LockstepCommand());
+        BenchCommand.addBenchmarks(cli.getSubcommands().get("bench"));
+        return cli;
+    }
+
+    /**
      * The command line with every headless subcommand registered, the one-line error handlers installed, and each
      * execution speaking the language {@code --lang} (or the environment) chooses.
      */
