@@ -239,8 +239,8 @@ public final class ExternalZooKeeper implements Cluster, AutoCloseable {
 
     /**
      * Deletes the run's root with everything in it, and {@code /lockstep} if this run made it and it is empty. If the
-     * run's own session has expired meanwhile (a long break in the network), a new one does it: the root outlives
-     * any session, being persistent.
+     * run's own session has expired meanwhile (a long break in the network) or its connection is lost, a new session
+     * with the same identity does it: the root outlives any session, being persistent.
      */
     @Override
     public synchronized void close() throws InterruptedException {
@@ -251,7 +251,7 @@ public final class ExternalZooKeeper implements Cluster, AutoCloseable {
         try {
             try {
                 removeTheRunsNodes(admin);
-            } catch (KeeperException.SessionExpiredException expired) {
+            } catch (KeeperException.SessionExpiredException | KeeperException.ConnectionLossException expired) {
                 ZooKeeper again;
                 try {
                     again = connect(hosts, 10_000);
@@ -277,6 +277,11 @@ public final class ExternalZooKeeper implements Cluster, AutoCloseable {
                 // called from the hook itself
             }
         }
+    }
+
+    /** The run's own session, for tests that end it as the server would. */
+    ZooKeeper session() {
+        return admin;
     }
 
     private void removeTheRunsNodes(ZooKeeper session) throws KeeperException, InterruptedException {
@@ -310,11 +315,38 @@ public final class ExternalZooKeeper implements Cluster, AutoCloseable {
             throw new ConnectionProblem("cannot connect to " + String.join(",", hosts) + " (" + e + ")");
         }
         if (!connected.await(timeoutMs, TimeUnit.MILLISECONDS)) {
-            session.close();
+            // No session was made, so nothing is left on a server; closing a handle stuck on a silent listener waits
+            // out its read timeout (seconds): let it do so on the side.
+            Thread closer = new Thread(() -> {
+                try {
+                    session.close();
+                } catch (InterruptedException ending) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "lockstep-external-close");
+            closer.setDaemon(true);
+            closer.start();
+            String listening = hosts.stream().filter(ExternalZooKeeper::acceptsConnections).findFirst().orElse(null);
+            if (listening != null) {
+                throw new ConnectionProblem("something listens at " + listening + " but did not answer as ZooKeeper "
+                        + "within " + timeoutMs + " ms (is it ZooKeeper's client port?)");
+            }
             throw new ConnectionProblem("no ZooKeeper answered at " + String.join(",", hosts) + " within "
                     + timeoutMs + " ms (is a server listening there?)");
         }
         return session;
+    }
+
+    /** Whether a TCP connection to {@code host} opens: something listens there, ZooKeeper or not. */
+    private static boolean acceptsConnections(String host) {
+        int colon = host.lastIndexOf(':');
+        try (java.net.Socket socket = new java.net.Socket()) {
+            socket.connect(new java.net.InetSocketAddress(host.substring(0, colon),
+                    Integer.parseInt(host.substring(colon + 1))), 1_000);
+            return true;
+        } catch (java.io.IOException nothing) {
+            return false;
+        }
     }
 
     private void closeQuietly() {
