@@ -38,7 +38,7 @@ import lockstep.gui.viewmodel.TraceSource;
 import lockstep.gui.viewmodel.WorkbenchViewModel;
 
 /**
- * The main window's content: top bar (scenario picker, lane chips, seed, theme, presentation), narration, lanes,
+ * The main window's content: menu bar (File, Export), top bar (scenario picker, lane chips, seed, theme, presentation), narration, lanes,
  * legend, timeline and inspector. It binds to the {@link WorkbenchViewModel} and delegates every action to it; when
  * a new run is open the lanes, timeline and inspector are rebuilt around its {@link ReplayCursor}.
  */
@@ -54,12 +54,14 @@ public final class WorkbenchView extends BorderPane {
     private TimelineView timeline;
     private InspectorView inspector;
     private Alert lastAlert;
+    private final WorkbenchMenu menu;
 
     public WorkbenchView(WorkbenchViewModel vm, ViewSettings settings) {
         this.vm = vm;
         this.settings = settings;
         getStyleClass().add("workbench");
-        setTop(topBar());
+        menu = new WorkbenchMenu(vm, this::chooseFile);
+        setTop(new VBox(menu, topBar()));
         Label loading = new Label("Running the scenario…");
         loading.getStyleClass().add("muted-text");
         centre.getChildren().add(loading);
@@ -188,6 +190,11 @@ public final class WorkbenchView extends BorderPane {
 
     public LanesView lanesView() {
         return lanes;
+    }
+
+    /** The menu bar (File, Export) and the progress of an export. */
+    public WorkbenchMenu menu() {
+        return menu;
     }
 
     private void showError(String message) {
