@@ -45,25 +45,14 @@ class ExternalZooKeeperTest {
 
     @TempDir
     static Path home;
-    private static Process server;
+    private static SeparateZooKeepers servers;
     private static String address;
     private static ZooKeeper observer;
 
     @BeforeAll
     static void startASeparateServer() throws Exception {
-        int port;
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
-            port = socket.getLocalPort();
-        }
-        address = "127.0.0.1:" + port;
-        Path data = Files.createDirectory(home.resolve("data"));
-        Path config = home.resolve("zoo.cfg");
-        Files.writeString(config, String.join("\n", "tickTime=2000", "dataDir=" + data, "clientPort=" + port,
-                "clientPortAddress=127.0.0.1", "admin.enableServer=false", "maxClientCnxns=0", ""));
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        server = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                "org.apache.zookeeper.server.quorum.QuorumPeerMain", config.toString())
-                .redirectErrorStream(true).redirectOutput(home.resolve("server.log").toFile()).start();
+        servers = SeparateZooKeepers.start(home, 1);
+        address = servers.addresses().get(0);
         observer = connect(address);
         // something of someone else's that a run must leave alone
         observer.create("/theirs", "keep".getBytes(), ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
@@ -86,9 +75,8 @@ class ExternalZooKeeperTest {
         if (observer != null) {
             observer.close();
         }
-        if (server != null) {
-            server.destroy();
-            server.waitFor(30, TimeUnit.SECONDS);
+        if (servers != null) {
+            servers.close();
         }
     }
 

@@ -30,39 +30,86 @@ final class SeparateZooKeepers implements AutoCloseable {
     private SeparateZooKeepers() {
     }
 
+    /**
+     * Starts {@code count} servers. Ports are free when chosen but are not held while the JVMs start (seconds on a busy
+     * machine): if another process takes one meanwhile, a server ends; then all start again on new ports (three
+     * tries), and the last failure names the server and the end of its log.
+     */
     static SeparateZooKeepers start(Path home, int count) throws Exception {
-        SeparateZooKeepers servers = new SeparateZooKeepers();
+        IllegalStateException failed = null;
+        for (int attempt = 1; attempt <= 3; attempt++) {
+            SeparateZooKeepers servers = new SeparateZooKeepers();
+            try {
+                servers.startOnce(Files.createDirectories(home.resolve("attempt" + attempt)), count);
+                return servers;
+            } catch (IllegalStateException e) {
+                failed = e;
+                servers.close();
+            } catch (Exception | Error e) {
+                servers.close();
+                throw e;
+            }
+        }
+        throw failed;
+    }
+
+    private void startOnce(Path home, int count) throws Exception {
+        List<Integer> ports = freePorts(3 * count);
+        List<String> members = new ArrayList<>();
+        for (int id = 1; count > 1 && id <= count; id++) {
+            members.add("server." + id + "=127.0.0.1:" + ports.get(3 * id - 2) + ":" + ports.get(3 * id - 1));
+        }
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<Path> logs = new ArrayList<>();
+        for (int id = 1; id <= count; id++) {
+            int clientPort = ports.get(3 * id - 3);
+            Path data = Files.createDirectories(home.resolve("server" + id));
+            Files.writeString(data.resolve("myid"), id + "\n");
+            List<String> config = new ArrayList<>(List.of("tickTime=2000", "initLimit=10", "syncLimit=5",
+                    "dataDir=" + data, "clientPort=" + clientPort, "clientPortAddress=127.0.0.1",
+                    "admin.enableServer=false", "maxClientCnxns=0", "forceSync=no"));
+            config.addAll(members);
+            Path file = home.resolve("zoo" + id + ".cfg");
+            Files.writeString(file, String.join("\n", config) + "\n");
+            Path log = home.resolve("server" + id + ".log");
+            logs.add(log);
+            processes.add(new ProcessBuilder(java, "-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                    "-cp", System.getProperty("java.class.path"), "org.apache.zookeeper.server.quorum.QuorumPeerMain",
+                    file.toString()).redirectErrorStream(true).redirectOutput(log.toFile()).start());
+            addresses.add("127.0.0.1:" + clientPort);
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        for (String address : addresses) {
+            // serving: a standalone server at once, a member once a leader leads
+            CountDownLatch connected = new CountDownLatch(1);
+            ZooKeeper zk = new ZooKeeper(address, 30_000, event -> {
+                if (event.getState() == KeeperState.SyncConnected) {
+                    connected.countDown();
+                }
+            });
+            try {
+                // waits in slices to notice a server that ended (a port taken meanwhile) without waiting out the rest
+                while (!connected.await(1, TimeUnit.SECONDS)) {
+                    for (int i = 0; i < processes.size(); i++) {
+                        if (!processes.get(i).isAlive() || System.nanoTime() > deadline) {
+                            throw new IllegalStateException("separate server " + (i + 1) + " at "
+                                    + addresses.get(i) + (processes.get(i).isAlive() ? " did not serve in time"
+                                    : " ended") + "; its log ends: " + tail(logs.get(i)));
+                        }
+                    }
+                }
+            } finally {
+                zk.close();
+            }
+        }
+    }
+
+    private static String tail(Path log) {
         try {
-            List<Integer> ports = freePorts(3 * count);
-            List<String> members = new ArrayList<>();
-            for (int id = 1; count > 1 && id <= count; id++) {
-                members.add("server." + id + "=127.0.0.1:" + ports.get(3 * id - 2) + ":" + ports.get(3 * id - 1));
-            }
-            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            for (int id = 1; id <= count; id++) {
-                int clientPort = ports.get(3 * id - 3);
-                Path data = Files.createDirectories(home.resolve("server" + id));
-                Files.writeString(data.resolve("myid"), id + "\n");
-                List<String> config = new ArrayList<>(List.of("tickTime=2000", "initLimit=10", "syncLimit=5",
-                        "dataDir=" + data, "clientPort=" + clientPort, "clientPortAddress=127.0.0.1",
-                        "admin.enableServer=false", "maxClientCnxns=0", "forceSync=no"));
-                config.addAll(members);
-                Path file = home.resolve("zoo" + id + ".cfg");
-                Files.writeString(file, String.join("\n", config) + "\n");
-                servers.processes.add(new ProcessBuilder(java, "-Xmx128m", "-XX:+UseSerialGC",
-                        "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
-                        "org.apache.zookeeper.server.quorum.QuorumPeerMain", file.toString())
-                        .redirectErrorStream(true).redirectOutput(home.resolve("server" + id + ".log").toFile())
-                        .start());
-                servers.addresses.add("127.0.0.1:" + clientPort);
-            }
-            for (String address : servers.addresses) {
-                connect(address).close(); // serving: a standalone server at once, a member once a leader leads
-            }
-            return servers;
-        } catch (Exception | Error e) {
-            servers.close();
-            throw e;
+            List<String> lines = Files.readAllLines(log);
+            return String.join(" | ", lines.subList(Math.max(0, lines.size() - 5), lines.size()));
+        } catch (IOException unreadable) {
+            return "(unreadable)";
         }
     }
 
