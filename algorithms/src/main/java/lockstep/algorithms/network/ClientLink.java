@@ -150,6 +150,17 @@ public final class ClientLink implements AutoCloseable {
         network.run(() -> target = next);
     }
 
+    /**
+     * {@link #retarget} to a server Lockstep did not start ({@code --connect}), which may be on another machine: the
+     * link itself still listens on 127.0.0.1 only.
+     */
+    public void retargetToExternal(String hostPort) {
+        int colon = hostPort.lastIndexOf(':');
+        InetSocketAddress next = new InetSocketAddress(hostPort.substring(0, colon),
+                Integer.parseInt(hostPort.substring(colon + 1)));
+        network.run(() -> target = next);
+    }
+
     public boolean isCut() {
         return cut;
     }

@@ -25,8 +25,15 @@ import lockstep.algorithms.session.Credentials;
  * <p>With {@link Credentials} the run's own session and every client authenticate with the digest identity, and every
  * node of the run gets the creator-all ACL: another user of the ensemble cannot read, change or delete them.
  *
- * <p>Steps: {@link #open} connects (one {@link ConnectionProblem} line if nothing answers in time), makes the root,
- * then clients connect with {@link #connectString()}; {@link #close()} removes what the run made.
+ * <p>Several servers ({@code HOST:PORT,HOST:PORT,...}) are the members of one ensemble, numbered 1..N in the order
+ * given: a run pins each client to one of them ({@link #connectStringOf(int)}), as on an embedded ensemble. Which one
+ * leads is asked of each server with ZooKeeper's {@code srvr} four-letter word (in its default whitelist); a server
+ * that refuses it leaves the leader unknown ({@link #awaitLeader()} 0).
+ *
+ * <p>Steps: {@link #open} connects (one {@link ConnectionProblem} line if nothing answers in time), checks that each
+ * listed server answers as a member of one ensemble, checks that the identity may work under {@code /lockstep}, makes
+ * the root, then clients connect with {@link #connectString()}; {@link #close()} removes what the run made, with a
+ * session of its own if the first one has expired meanwhile.
  */
 public final class ExternalZooKeeper implements Cluster, AutoCloseable {
 
@@ -71,29 +78,16 @@ public final class ExternalZooKeeper implements Cluster, AutoCloseable {
     public static ExternalZooKeeper open(String connectString, Credentials credentials, long connectTimeoutMs)
             throws ConnectionProblem, InterruptedException {
         List<String> hosts = hosts(connectString);
-        CountDownLatch connected = new CountDownLatch(1);
-        ZooKeeper admin;
+        ZooKeeper admin = connect(hosts, connectTimeoutMs);
         try {
-            admin = new ZooKeeper(String.join(",", hosts), 10_000, event -> {
-                if (event.getState() == KeeperState.SyncConnected) {
-                    connected.countDown();
-                }
-            });
-        } catch (Exception e) {
-            throw new ConnectionProblem("cannot connect to " + connectString + " (" + e.getMessage() + ")");
-        } catch (Error e) {
-            throw new ConnectionProblem("cannot connect to " + connectString + " (" + e + ")");
-        }
-        try {
-            if (!connected.await(connectTimeoutMs, TimeUnit.MILLISECONDS)) {
-                throw new ConnectionProblem("no ZooKeeper answered at " + connectString + " within "
-                        + connectTimeoutMs + " ms (is a server listening there?)");
+            if (hosts.size() > 1) {
+                EnsembleMembers.check(hosts);
             }
             credentials.authenticate(admin);
-            boolean madeBase = create(admin, BASE, ZooDefs.Ids.OPEN_ACL_UNSAFE);
+            boolean madeBase = create(admin, BASE, ZooDefs.Ids.OPEN_ACL_UNSAFE, credentials);
             String root = BASE + "/" + UUID.randomUUID().toString().substring(0, 13);
             try {
-                create(admin, root, credentials.acl(ZooDefs.Ids.OPEN_ACL_UNSAFE));
+                create(admin, root, credentials.acl(ZooDefs.Ids.OPEN_ACL_UNSAFE), credentials);
             } catch (ConnectionProblem | RuntimeException e) {
                 if (madeBase) {
                     deleteIfEmpty(admin, BASE);
@@ -108,16 +102,15 @@ public final class ExternalZooKeeper implements Cluster, AutoCloseable {
     }
 
     /** Creates a persistent node; true if this call made it, false if it was there. */
-    private static boolean create(ZooKeeper admin, String path, List<org.apache.zookeeper.data.ACL> acl)
-            throws ConnectionProblem, InterruptedException {
+    private static boolean create(ZooKeeper admin, String path, List<org.apache.zookeeper.data.ACL> acl,
+                                  Credentials credentials) throws ConnectionProblem, InterruptedException {
         try {
             admin.create(path, new byte[0], acl, CreateMode.PERSISTENT);
             return true;
         } catch (KeeperException.NodeExistsException there) {
             return false;
         } catch (KeeperException.NoAuthException e) {
-            throw new ConnectionProblem("not allowed to create " + path + " (authentication failed or missing: "
-                    + "expected --auth-env naming user:password that may create nodes there)");
+            throw new ConnectionProblem(AccessRefusal.explain(admin, path, credentials));
         } catch (KeeperException.SessionExpiredException e) {
             throw new ConnectionProblem("the session to ZooKeeper expired while creating " + path);
         } catch (KeeperException e) {
@@ -163,10 +156,34 @@ public final class ExternalZooKeeper implements Cluster, AutoCloseable {
         return String.join(",", hosts) + root;
     }
 
-    /** The first server: every client's link forwards there (the others are not used by a run). */
+    /** Server {@code server} of the connect string, numbered 1..N in the order given: a pinned client's link goes there. */
     @Override
     public String connectStringOf(int server) {
-        return hosts.get(0);
+        return hosts.get(server - 1);
+    }
+
+    /** Lockstep never stops these servers, and {@link #open} found each serving. */
+    @Override
+    public boolean isUp(int server) {
+        return true;
+    }
+
+    /**
+     * The server whose {@code srvr} answer says {@code Mode: leader}; 1 for a single server; 0 when none says so (a
+     * server refuses {@code srvr}, or the ensemble is electing). Asked now, not waited for: Lockstep starts no election
+     * here.
+     */
+    @Override
+    public int awaitLeader() {
+        if (hosts.size() == 1) {
+            return 1;
+        }
+        for (int server = 1; server <= hosts.size(); server++) {
+            if ("leader".equals(EnsembleMembers.mode(hosts.get(server - 1)))) {
+                return server;
+            }
+        }
+        return 0;
     }
 
     /** The chroot clients put after their own address: the run's root. */
@@ -209,10 +226,10 @@ public final class ExternalZooKeeper implements Cluster, AutoCloseable {
         return true;
     }
 
-    /** One, as far as a run is concerned: the first server of the connect string. */
+    /** How many servers the connect string lists. */
     @Override
     public int size() {
-        return 1;
+        return hosts.size();
     }
 
     @Override
@@ -220,7 +237,11 @@ public final class ExternalZooKeeper implements Cluster, AutoCloseable {
         return "an external ZooKeeper at " + String.join(",", hosts) + ", under " + root;
     }
 
-    /** Deletes the run's root with everything in it, and {@code /lockstep} if this run made it and it is empty. */
+    /**
+     * Deletes the run's root with everything in it, and {@code /lockstep} if this run made it and it is empty. If the
+     * run's own session has expired meanwhile (a long break in the network) or its connection is lost, a new session
+     * with the same identity does it: the root outlives any session, being persistent.
+     */
     @Override
     public synchronized void close() throws InterruptedException {
         if (closed) {
@@ -229,15 +250,24 @@ public final class ExternalZooKeeper implements Cluster, AutoCloseable {
         closed = true;
         try {
             try {
-                ZKUtil.deleteRecursive(admin, root);
-            } catch (KeeperException.NoNodeException gone) {
-                // nothing left to delete
+                removeTheRunsNodes(admin);
+            } catch (KeeperException.SessionExpiredException | KeeperException.ConnectionLossException expired) {
+                ZooKeeper again;
+                try {
+                    again = connect(hosts, 10_000);
+                } catch (ConnectionProblem gone) {
+                    throw new IllegalStateException("could not delete " + root + ": " + gone.getMessage(), expired);
+                }
+                try {
+                    credentials.authenticate(again);
+                    removeTheRunsNodes(again);
+                } catch (KeeperException e) {
+                    throw cannotDelete(e);
+                } finally {
+                    again.close();
+                }
             } catch (KeeperException e) {
-                throw new IllegalStateException("could not delete " + root + " (" + e.code().name().toLowerCase()
-                        + ")", e);
-            }
-            if (madeBase) {
-                deleteIfEmpty(admin, BASE);
+                throw cannotDelete(e);
             }
         } finally {
             admin.close();
@@ -246,6 +276,76 @@ public final class ExternalZooKeeper implements Cluster, AutoCloseable {
             } catch (IllegalStateException shuttingDown) {
                 // called from the hook itself
             }
+        }
+    }
+
+    /** The run's own session, for tests that end it as the server would. */
+    ZooKeeper session() {
+        return admin;
+    }
+
+    private void removeTheRunsNodes(ZooKeeper session) throws KeeperException, InterruptedException {
+        try {
+            ZKUtil.deleteRecursive(session, root);
+        } catch (KeeperException.NoNodeException gone) {
+            // nothing left to delete
+        }
+        if (madeBase) {
+            deleteIfEmpty(session, BASE);
+        }
+    }
+
+    private IllegalStateException cannotDelete(KeeperException e) {
+        return new IllegalStateException("could not delete " + root + " (" + e.code().name().toLowerCase() + ")", e);
+    }
+
+    /** A session of the run's own (no chroot), once connected; one line if none answers within {@code timeoutMs}. */
+    private static ZooKeeper connect(List<String> hosts, long timeoutMs) throws ConnectionProblem, InterruptedException {
+        CountDownLatch connected = new CountDownLatch(1);
+        ZooKeeper session;
+        try {
+            session = new ZooKeeper(String.join(",", hosts), 10_000, event -> {
+                if (event.getState() == KeeperState.SyncConnected) {
+                    connected.countDown();
+                }
+            });
+        } catch (Exception e) {
+            throw new ConnectionProblem("cannot connect to " + String.join(",", hosts) + " (" + e.getMessage() + ")");
+        } catch (Error e) {
+            throw new ConnectionProblem("cannot connect to " + String.join(",", hosts) + " (" + e + ")");
+        }
+        if (!connected.await(timeoutMs, TimeUnit.MILLISECONDS)) {
+            // No session was made, so nothing is left on a server; closing a handle stuck on a silent listener waits
+            // out its read timeout (seconds): let it do so on the side.
+            Thread closer = new Thread(() -> {
+                try {
+                    session.close();
+                } catch (InterruptedException ending) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "lockstep-external-close");
+            closer.setDaemon(true);
+            closer.start();
+            String listening = hosts.stream().filter(ExternalZooKeeper::acceptsConnections).findFirst().orElse(null);
+            if (listening != null) {
+                throw new ConnectionProblem("something listens at " + listening + " but did not answer as ZooKeeper "
+                        + "within " + timeoutMs + " ms (is it ZooKeeper's client port?)");
+            }
+            throw new ConnectionProblem("no ZooKeeper answered at " + String.join(",", hosts) + " within "
+                    + timeoutMs + " ms (is a server listening there?)");
+        }
+        return session;
+    }
+
+    /** Whether a TCP connection to {@code host} opens: something listens there, ZooKeeper or not. */
+    private static boolean acceptsConnections(String host) {
+        int colon = host.lastIndexOf(':');
+        try (java.net.Socket socket = new java.net.Socket()) {
+            socket.connect(new java.net.InetSocketAddress(host.substring(0, colon),
+                    Integer.parseInt(host.substring(colon + 1))), 1_000);
+            return true;
+        } catch (java.io.IOException nothing) {
+            return false;
         }
     }
 

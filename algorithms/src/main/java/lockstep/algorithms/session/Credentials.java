@@ -45,6 +45,22 @@ public final class Credentials {
         return userColonPassword == null ? "" : userColonPassword.substring(0, userColonPassword.indexOf(':'));
     }
 
+    /**
+     * Whether {@code id} (an ACL entry's identity) is this one: the digest scheme, this user, this password's hash.
+     * Compares without showing either side.
+     */
+    public boolean isTheIdentity(org.apache.zookeeper.data.Id id) {
+        if (userColonPassword == null || !id.getScheme().equals("digest")) {
+            return false;
+        }
+        try {
+            return org.apache.zookeeper.server.auth.DigestAuthenticationProvider.generateDigest(userColonPassword)
+                    .equals(id.getId());
+        } catch (java.security.NoSuchAlgorithmException noSha1) {
+            return false;
+        }
+    }
+
     /** Adds the identity to a session (sent at every connect); does nothing for {@link #NONE}. */
     public void authenticate(org.apache.zookeeper.ZooKeeper zk) {
         if (userColonPassword != null) {

@@ -1,7 +1,8 @@
 package lockstep.algorithms.session;
 
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import org.apache.zookeeper.Watcher.Event.KeeperState;
 import org.apache.zookeeper.ZooKeeper;
@@ -12,6 +13,11 @@ import lockstep.algorithms.network.ReconnectPacing;
  * Ends a session from the server's side, as a session timeout would: a second handle joins the session with its id and
  * password and closes it. The server deletes the session's ephemeral nodes at once; the first handle learns that its
  * session expired when it next reaches the server. The password never leaves this method (no log, no trace).
+ *
+ * <p>Steps: join and close, then join again to see the server answer that the session has expired; until it does,
+ * join and close once more. Why: a join takes the session's connection from the first handle, which reconnects at
+ * once and may take it back before the close arrives; the server then refuses the close (the session has moved) and
+ * the session lives on. Guarantee: when this returns, the server has ended the session.
  */
 public final class SessionEnder {
 
@@ -20,22 +26,35 @@ public final class SessionEnder {
 
     public static void expire(ZooKeeper victim, Connection connection) throws Exception {
         // The server drops the victim's connection when the twin joins; a victim that reconnected at once would take
-        // the session back before the twin closes it. It reconnects after, and hears that its session expired.
-        ReconnectPacing.immediate(victim).holdingBack(() -> joinAndClose(victim, connection));
+        // the session back before the twin closes it. Holding its reconnect back makes that rare; joining again until
+        // the server says Expired makes it certain.
+        ReconnectPacing.immediate(victim).holdingBack(() -> endSession(victim, connection));
     }
 
-    private static void joinAndClose(ZooKeeper victim, Connection connection) throws Exception {
-        CountDownLatch connected = new CountDownLatch(1);
+    private static void endSession(ZooKeeper victim, Connection connection) throws Exception {
+        long sessionId = victim.getSessionId();
+        byte[] password = victim.getSessionPasswd();
+        long deadline = System.nanoTime() + 2 * connection.sessionTimeout().toNanos();
+        while (join(sessionId, password, connection) != KeeperState.Expired) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("could not end the session");
+            }
+        }
+    }
+
+    /** Joins the session and closes the handle: SyncConnected (the close ends the session it owns) or Expired. */
+    private static KeeperState join(long sessionId, byte[] password, Connection connection) throws Exception {
+        CompletableFuture<KeeperState> answer = new CompletableFuture<>();
         ZooKeeper twin = new ZooKeeperSeam("(expiry)", connection.connectString(), connection.sessionTimeoutMs(),
                 event -> {
-                    if (event.getState() == KeeperState.SyncConnected) {
-                        connected.countDown();
+                    if (event.getState() == KeeperState.SyncConnected || event.getState() == KeeperState.Expired) {
+                        answer.complete(event.getState());
                     }
-                }, victim.getSessionId(), victim.getSessionPasswd());
+                }, sessionId, password);
         try {
-            if (!connected.await(connection.sessionTimeoutMs(), TimeUnit.MILLISECONDS)) {
-                throw new IllegalStateException("could not join the session to expire it");
-            }
+            return answer.get(connection.sessionTimeoutMs(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException silent) {
+            throw new IllegalStateException("could not join the session to expire it");
         } finally {
             twin.close();
         }

@@ -39,7 +39,11 @@ final class RunNetwork implements Network, AutoCloseable {
     /** {@code client}'s next connection goes to {@code server}; with {@code now}, its present one breaks at once. */
     void retarget(String client, int server, boolean now) {
         ClientLink link = link(client);
-        link.retarget(cluster.connectStringOf(server));
+        if (cluster.isControlled()) {
+            link.retarget(cluster.connectStringOf(server));
+        } else {
+            link.retargetToExternal(cluster.connectStringOf(server));
+        }
         if (now && !link.isCut()) {
             link.cut();
             link.restore();

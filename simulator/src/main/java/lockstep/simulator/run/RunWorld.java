@@ -177,7 +177,11 @@ final class RunWorld implements AutoCloseable {
         clientServers.forEach((client, server) -> trace.add(new Event.ClientServer(trace.next(), client, server)));
     }
 
-    /** Waits for the servers to settle, then writes each server whose role is not what the trace says. */
+    /**
+     * Waits for the servers to settle, then writes each server whose role is not what the trace says. An external
+     * ensemble whose leader cannot be learnt (its servers refuse {@code srvr}) is written as followers only: every
+     * one serves (checked when it was opened), which one leads is not known.
+     */
     void recordServers() throws Exception {
         if (cluster.size() <= 1) {
             return;
@@ -186,7 +190,7 @@ final class RunWorld implements AutoCloseable {
         EnsembleView known = trace.state().ensemble();
         for (int server = 1; server <= cluster.size(); server++) {
             Event.Role role = !cluster.isUp(server) ? Event.Role.DOWN
-                    : leader == 0 ? Event.Role.LOOKING
+                    : leader == 0 ? (cluster.isControlled() ? Event.Role.LOOKING : Event.Role.FOLLOWER)
                     : server == leader ? Event.Role.LEADER : Event.Role.FOLLOWER;
             if (!known.isEnsemble() || known.role(server) != role) {
                 trace.add(new Event.ServerRole(trace.next(), server, role));
@@ -200,8 +204,8 @@ final class RunWorld implements AutoCloseable {
             return;
         }
         EnsembleView known = trace.state().ensemble();
-        if (known.leader() == 0) {
-            return;
+        if (known.leader() == 0 && cluster.isControlled()) {
+            return; // no quorum: a sync would wait for ever (an external ensemble's leader may just be unknown)
         }
         try {
             look.syncAll(server -> known.role(server) == Event.Role.LEADER

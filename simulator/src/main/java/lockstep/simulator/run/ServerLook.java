@@ -71,7 +71,7 @@ final class ServerLook implements AutoCloseable {
         while (true) {
             ZooKeeper session = perServer.get(server);
             if (session == null) {
-                session = open(cluster.connectStringOf(server));
+                session = open(cluster.connectStringOf(server) + cluster.chroot());
                 perServer.put(server, session);
             }
             try {

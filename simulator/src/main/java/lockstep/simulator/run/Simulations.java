@@ -202,11 +202,26 @@ public final class Simulations {
         Scheduler replaying = new ReplayingScheduler(ReplayingScheduler.choicesOf(schedule),
                 Scheduler.seeded(started.seed()));
         try {
-            return run(scenario, started.algorithm(), started.seed(), replaying);
+            return run(onTheRecordedServers(scenario, schedule), started.algorithm(), started.seed(), replaying);
         } catch (ReplayingScheduler.ScheduleMismatch mismatch) {
             throw new BadInputException(source, mismatch.choice().index() + 1, 1, mismatch.getMessage()
                     + " (expected a trace of this scenario)");
         }
+    }
+
+    /**
+     * {@code scenario} on as many servers as the recorded run had: a trace names its servers in its first
+     * {@code server-role} events (none on one server), so a run made with {@code --ensemble 3} replays on three
+     * without the option. An {@code --ensemble} or {@code --connect} given now has the last word.
+     */
+    static Scenario onTheRecordedServers(Scenario scenario, List<Event> recorded) {
+        if (ensembleOverride != null || external != null) {
+            return scenario;
+        }
+        int servers = recorded.stream().filter(Event.ServerRole.class::isInstance)
+                .mapToInt(e -> ((Event.ServerRole) e).server()).max().orElse(1);
+        return servers == scenario.ensemble() || !Scenario.ENSEMBLE_SIZES.contains(servers) ? scenario
+                : scenario.withEnsemble(servers);
     }
 
     /** {@link #load} then {@link #run} with the scenario's seed unless {@code seed} overrides it. */

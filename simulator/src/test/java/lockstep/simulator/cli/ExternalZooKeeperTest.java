@@ -45,25 +45,14 @@ class ExternalZooKeeperTest {
 
     @TempDir
     static Path home;
-    private static Process server;
+    private static SeparateZooKeepers servers;
     private static String address;
     private static ZooKeeper observer;
 
     @BeforeAll
     static void startASeparateServer() throws Exception {
-        int port;
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
-            port = socket.getLocalPort();
-        }
-        address = "127.0.0.1:" + port;
-        Path data = Files.createDirectory(home.resolve("data"));
-        Path config = home.resolve("zoo.cfg");
-        Files.writeString(config, String.join("\n", "tickTime=2000", "dataDir=" + data, "clientPort=" + port,
-                "clientPortAddress=127.0.0.1", "admin.enableServer=false", "maxClientCnxns=0", ""));
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        server = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                "org.apache.zookeeper.server.quorum.QuorumPeerMain", config.toString())
-                .redirectErrorStream(true).redirectOutput(home.resolve("server.log").toFile()).start();
+        servers = SeparateZooKeepers.start(home, 1);
+        address = servers.addresses().get(0);
         observer = connect(address);
         // something of someone else's that a run must leave alone
         observer.create("/theirs", "keep".getBytes(), ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
@@ -86,9 +75,8 @@ class ExternalZooKeeperTest {
         if (observer != null) {
             observer.close();
         }
-        if (server != null) {
-            server.destroy();
-            server.waitFor(30, TimeUnit.SECONDS);
+        if (servers != null) {
+            servers.close();
         }
     }
 
@@ -140,6 +128,13 @@ class ExternalZooKeeperTest {
                         lockstep.algorithms.Algorithms.get(algorithm));
                 assertEquals(expected, Checker.failures(trace).stream().map(f -> f.kind()).distinct().toList(),
                         builtIn.name() + " " + algorithm);
+                if (builtIn.name().equals("07-session-expires")) { // the expiry happened there, not only in words
+                    assertTrue(trace.stream().anyMatch(e -> e instanceof Event.Connection c && c.client().equals("c1")
+                            && c.state() == Event.ConnectionState.EXPIRED), algorithm + ": c1 heard Expired");
+                    assertTrue(trace.stream().anyMatch(e -> e instanceof Event.ClientState c
+                            && c.client().equals("c2") && c.state() == Event.State.HOLDING),
+                            algorithm + ": c1's node went with its session and c2 got the lock");
+                }
             }
         }
         assertEquals(before, tree(), "the server's tree is exactly as the runs found it");
@@ -174,6 +169,62 @@ class ExternalZooKeeperTest {
         Cli.Result clientFaults = Cli.run("run", "09", "--connect", address, "--algorithm", "sequential");
         assertEquals(0, clientFaults.exit(), clientFaults::toString);
         assertEquals(before, tree(), "nothing left behind");
+    }
+
+    /** {@code lockstep} as a user starts it: a process of its own, the identity in its environment only. */
+    private static Process lockstep(Path output, String secret, boolean loud, String... args) throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> command = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+                "-Dlogback.configurationFile=" + ExternalZooKeeperTest.class.getResource("/logback.xml")));
+        if (loud) { // every logger at DEBUG, ZooKeeper's own too: the password must not show even there
+            command.addAll(List.of("-Dlockstep.log=DEBUG", "-Dlockstep.zk.log=DEBUG"));
+        }
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), "lockstep.simulator.cli.LockstepCommand"));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile());
+        builder.environment().put("LOCKSTEP_TEST_IDENTITY", secret);
+        return builder.start();
+    }
+
+    @Test
+    void theIdentityNeverShowsAndAWrongPasswordIsOneLine() throws Exception {
+        List<String> before = tree();
+        String secret = "alice:Pw-8841-never-shown";
+        Path trace = home.resolve("auth.jsonl");
+        Path output = home.resolve("auth.out");
+        Process run = lockstep(output, secret, true, "run", "07", "--connect", address, "--auth-env",
+                "LOCKSTEP_TEST_IDENTITY", "--algorithm", "sequential", "--trace", trace.toString(), "--debug");
+        String commandLine = run.info().commandLine().orElse("");
+        assertTrue(run.waitFor(120, TimeUnit.SECONDS), "the run ended");
+        String printed = Files.readString(output);
+        assertEquals(0, run.exitValue(), printed);
+        assertTrue(printed.contains("DEBUG"), "the loggers were on");
+        for (String seen : List.of(commandLine, printed, Files.readString(trace))) {
+            assertTrue(!seen.contains("Pw-8841"), "the password showed: " + seen);
+        }
+        assertEquals(before, tree());
+
+        // Someone made /lockstep for alice alone (others may read its ACL): a wrong password is named at once.
+        observer.addAuthInfo("digest", secret.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        observer.create(ExternalZooKeeper.BASE, new byte[0], new ArrayList<>(List.of(new org.apache.zookeeper.data.ACL(
+                ZooDefs.Perms.ALL, new org.apache.zookeeper.data.Id("digest",
+                org.apache.zookeeper.server.auth.DigestAuthenticationProvider.generateDigest(secret))),
+                new org.apache.zookeeper.data.ACL(ZooDefs.Perms.READ, ZooDefs.Ids.ANYONE_ID_UNSAFE))),
+                CreateMode.PERSISTENT);
+        try {
+            Process wrong = lockstep(output, "alice:not-her-password", false, "run", "01", "--connect", address,
+                    "--auth-env", "LOCKSTEP_TEST_IDENTITY");
+            assertTrue(wrong.waitFor(120, TimeUnit.SECONDS), "the run ended");
+            String line = Files.readString(output);
+            assertEquals(2, wrong.exitValue(), line);
+            assertEquals(List.of("lockstep: --connect " + address + ": the password of user 'alice' is wrong: the "
+                    + "ACL of /lockstep names alice with another password (expected the variable of --auth-env to "
+                    + "hold alice's password)"), line.lines().toList());
+            assertEquals(List.of(), observer.getChildren(ExternalZooKeeper.BASE, false), "nothing left behind");
+        } finally {
+            observer.delete(ExternalZooKeeper.BASE, -1);
+        }
+        assertEquals(before, tree());
     }
 
     @Test

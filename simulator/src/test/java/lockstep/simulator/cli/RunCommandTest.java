@@ -56,6 +56,20 @@ class RunCommandTest {
         assertEquals(0, Cli.run("check", naiveTrace.toString()).exit());
     }
 
+    /** The servers of a run made with --ensemble are named by its trace: a replay needs no --ensemble again. */
+    @Test
+    void aRunOnAnEnsembleReplaysWithoutTheOption() throws IOException {
+        Path recorded = dir.resolve("recorded.jsonl");
+        Path replayed = dir.resolve("replayed.jsonl");
+        Cli.Result run = Cli.run("run", "09", "--ensemble", "3", "--algorithm", "sequential", "--trace",
+                recorded.toString());
+        assertEquals(0, run.exit(), run::toString);
+        Cli.Result replay = Cli.run("run", "09", "--schedule", recorded.toString(), "--trace", replayed.toString());
+        assertEquals(0, replay.exit(), replay::toString);
+        assertTrue(Files.readString(recorded).contains("\"server-role\""), "the trace names the servers");
+        assertEquals(Files.readString(recorded), Files.readString(replayed));
+    }
+
     @Test
     void tableForOneAlgorithm() {
         Cli.Result result = Cli.run("run", "01", "--algorithm", "sequential", "--seed", "5");
