@@ -221,10 +221,12 @@ public final class ZkLockClient implements LockClient {
             renewed = renewals;
         }
         SessionEnder.expire(zk, connection);
-        // The client hears of it when it reconnects: wait for that, so nothing races with the news.
+        // The client hears of it when it reconnects: wait for that, so nothing races with the news. A client that
+        // goes on in a new session is waited for until that session is connected: a request sent while its first
+        // connect is still under way could fail with a connection loss that no script line asked for.
         long deadline = System.nanoTime() + 2 * connection.sessionTimeout().toNanos();
         synchronized (this) {
-            while (!isDead() && renewals == renewed) {
+            while (!isDead() && (renewals == renewed || state != KeeperState.SyncConnected)) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     throw new IllegalStateException(name + " did not learn that its session expired");
