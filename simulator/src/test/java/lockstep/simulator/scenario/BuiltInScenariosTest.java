@@ -59,7 +59,7 @@ class BuiltInScenariosTest {
         assertNotNull(scenario.seed());
         assertTrue(scenario.script().stream().anyMatch(step -> step instanceof Say), "teaches with say:");
         assertEquals(scenario, BuiltInScenarios.load(name.substring(0, 2)));
-        assertTrue(BuiltInScenarios.text(name).contains("title: " + scenario.title()));
+        assertTrue(BuiltInScenarios.text(name).contains("title:\n  en: \"" + scenario.title() + "\""));
     }
 
     @Test
