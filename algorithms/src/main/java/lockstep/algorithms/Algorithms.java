@@ -19,6 +19,7 @@ import lockstep.algorithms.gallery.NoProtection;
 import lockstep.algorithms.gallery.PersistentNode;
 import lockstep.algorithms.gallery.ReaderCountsHigherWriters;
 import lockstep.algorithms.session.Connection;
+import lockstep.algorithms.text.AlgorithmTexts;
 
 /**
  * The registry of lock algorithms, the one place an algorithm is described: name, factory, a one-line description,
@@ -67,6 +68,21 @@ public final class Algorithms {
 
         public LockClient connect(String clientName, Connection connection) throws Exception {
             return factory.connect(clientName, connection);
+        }
+
+        /** The description in the current language ({@link #description()} is the English one, for JSON and docs). */
+        public String localDescription() {
+            return AlgorithmTexts.text("algorithm." + name + ".description");
+        }
+
+        /** The subtitle in the current language. */
+        public String localSubtitle() {
+            return AlgorithmTexts.text("algorithm." + name + ".subtitle");
+        }
+
+        /** For a bug, what goes wrong in the current language; empty for a correct lock. */
+        public String localWhy() {
+            return expected.isCorrect() ? "" : AlgorithmTexts.text("algorithm." + name + ".why");
         }
     }
 

@@ -1,5 +1,9 @@
 package lockstep.algorithms;
 
+import java.util.Locale;
+
+import lockstep.algorithms.text.AlgorithmTexts;
+
 /** What an algorithm promises, or suffers from: shown by {@code lockstep list}, the window's pickers and the docs. */
 public enum Flag {
     /** Granted in request order. */
@@ -21,7 +25,13 @@ public enum Flag {
         this.label = label;
     }
 
+    /** The English word, as JSON and the docs show it. */
     public String label() {
         return label;
+    }
+
+    /** The word in the current language, as {@code lockstep list} and the window show it. */
+    public String text() {
+        return AlgorithmTexts.text("flag." + name().toLowerCase(Locale.ROOT));
     }
 }

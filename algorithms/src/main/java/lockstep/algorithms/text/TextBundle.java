@@ -1,0 +1,74 @@
+package lockstep.algorithms.text;
+
+import java.math.BigInteger;
+import java.text.MessageFormat;
+import java.util.Locale;
+import java.util.MissingResourceException;
+import java.util.ResourceBundle;
+
+/**
+ * One module's texts: a {@code .properties} bundle (UTF-8, English in the base file, {@code _zh} and {@code _ru}
+ * beside it) looked up in the {@linkplain Texts#language() current language}.
+ *
+ * <p>Rules for the files, so translators write plain text: placeholders are {@code {0}}, {@code {1}}...; an
+ * apostrophe is just an apostrophe (it is doubled before {@link MessageFormat} sees it, so MessageFormat's quoting is
+ * not available); whole numbers are written as they are ({@code 12345}, never grouped as {@code 12,345}). A key
+ * missing in zh or ru falls back to English at run time; the key-completeness test fails on it.
+ */
+public final class TextBundle {
+
+    /** Bundles are looked up without falling back to the system locale: English is the base file, not en. */
+    private static final ResourceBundle.Control NO_FALLBACK =
+            ResourceBundle.Control.getNoFallbackControl(ResourceBundle.Control.FORMAT_PROPERTIES);
+
+    private final String baseName;
+
+    TextBundle(String baseName) {
+        this.baseName = baseName;
+    }
+
+    public String baseName() {
+        return baseName;
+    }
+
+    /** The text for {@code key} in the current language, its placeholders filled with {@code arguments}. */
+    public String text(String key, Object... arguments) {
+        return in(Texts.language(), key, arguments);
+    }
+
+    /** The text for {@code key} in {@code language}, whatever language is current. */
+    public String in(Language language, String key, Object... arguments) {
+        String pattern = resources(language).getString(key);
+        return format(pattern, language.locale(), arguments);
+    }
+
+    /** Whether the bundle has {@code key} (in English, and so in every language once the test passes). */
+    public boolean has(String key) {
+        return resources(Language.EN).containsKey(key);
+    }
+
+    /** The underlying bundle for {@code language} (picocli takes one for its usage help). */
+    public ResourceBundle resources(Language language) {
+        try {
+            return ResourceBundle.getBundle(baseName, language.locale(), TextBundle.class.getClassLoader(),
+                    NO_FALLBACK);
+        } catch (MissingResourceException e) {
+            throw new MissingResourceException("no text bundle " + baseName, baseName, "");
+        }
+    }
+
+    /** Formats one pattern as the bundles' rules say (literal apostrophes, ungrouped whole numbers). */
+    public static String format(String pattern, Locale locale, Object... arguments) {
+        if (arguments.length == 0 && pattern.indexOf('{') < 0) {
+            return pattern;
+        }
+        Object[] plain = new Object[arguments.length];
+        for (int i = 0; i < arguments.length; i++) {
+            Object argument = arguments[i];
+            // Ids, ports, seeds and counts are printed as typed: MessageFormat would group them (12,345).
+            plain[i] = argument instanceof Integer || argument instanceof Long || argument instanceof Short
+                    || argument instanceof Byte || argument instanceof BigInteger ? argument.toString() : argument;
+        }
+        return new MessageFormat(pattern.replace("'", "''"), locale).format(plain);
+    }
+}

@@ -1,0 +1,64 @@
+package lockstep.algorithms.text;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+
+class TextsTest {
+
+    @Test
+    void aTagOrALocaleNamesALanguage() {
+        assertEquals(Optional.of(Language.ZH), Language.ofTag("zh"));
+        assertEquals(Optional.of(Language.ZH), Language.ofTag("zh-CN"));
+        assertEquals(Optional.of(Language.RU), Language.ofTag("RU"));
+        assertEquals(Optional.empty(), Language.ofTag("xx"));
+        assertEquals(Optional.empty(), Language.ofTag("zhx"));
+        assertEquals(Language.ZH, Language.ofLocale(Locale.SIMPLIFIED_CHINESE));
+        assertEquals(Language.RU, Language.ofLocale(Locale.forLanguageTag("ru-RU")));
+        assertEquals(Language.EN, Language.ofLocale(Locale.GERMANY));
+        assertEquals("en, zh, ru", Language.tags());
+    }
+
+    @Test
+    void theBuildPinsEnglishForTests() {
+        assertEquals(Optional.of("en"), Language.configuredTag());
+        assertEquals(Language.EN, Language.atStartUp());
+    }
+
+    @Test
+    void apostrophesAreLiteralAndWholeNumbersAreNotGrouped() {
+        assertEquals("client 'c1' waits 12345 ms", TextBundle.format("client '{0}' waits {1} ms", Locale.ENGLISH, "c1", 12345));
+        assertEquals("it's {0}", TextBundle.format("it's {0}", Locale.ENGLISH));
+    }
+
+    @Test
+    void aSwitchIsSeenByLookupsAndListeners() {
+        TextBundle bundle = Texts.bundle(AlgorithmTexts.BUNDLE);
+        List<Language> heard = new ArrayList<>();
+        Runnable remove = Texts.onSwitch(heard::add);
+        try {
+            String english = bundle.text("flag.fair");
+            Texts.use(Language.RU);
+            String russian = bundle.text("flag.fair");
+            Texts.use(Language.RU);
+            assertTrue(!english.equals(russian), russian);
+            assertEquals(List.of(Language.RU), heard);
+            assertEquals(english, bundle.in(Language.EN, "flag.fair"));
+        } finally {
+            Texts.use(Language.EN);
+            remove.run();
+        }
+    }
+
+    @Test
+    void placeholdersAreReadAsNumbers() {
+        assertEquals(Set.of("0", "1"), BundleAudit.placeholders("{1} waits for {0}, {0,number,#}"));
+    }
+}
