@@ -13,6 +13,7 @@ import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
+import lockstep.gui.render.LanePictures;
 import lockstep.gui.source.SimulatorSource;
 import lockstep.gui.view.ViewSettings;
 import lockstep.gui.view.WorkbenchView;
@@ -28,6 +29,7 @@ public final class WorkbenchApp extends Application {
     private static volatile Options options = new Options("02", List.of("naive", "sequential"), null, false);
 
     private ExecutorService loader;
+    private ExecutorService exporter;
 
     public static void use(Options value) {
         options = value;
@@ -46,8 +48,14 @@ public final class WorkbenchApp extends Application {
             t.setDaemon(true);
             return t;
         });
+        // Exports have a thread of their own: a long GIF never holds up opening a scenario.
+        exporter = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "lockstep-export");
+            t.setDaemon(true);
+            return t;
+        });
         WorkbenchViewModel vm = new WorkbenchViewModel(new SimulatorSource(), loader, Platform::runLater,
-                Preferences.userRoot().node("lockstep/gui"));
+                Preferences.userRoot().node("lockstep/gui"), new LanePictures(), exporter);
         WorkbenchView view = new WorkbenchView(vm, new ViewSettings(true));
         lockstep.gui.view.WindowFonts.missingFontWarning().ifPresent(System.err::println);
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
@@ -87,6 +95,9 @@ public final class WorkbenchApp extends Application {
     public void stop() {
         if (loader != null) {
             loader.shutdownNow();
+        }
+        if (exporter != null) {
+            exporter.shutdownNow();
         }
     }
 }

@@ -79,8 +79,8 @@ class NoLabelIsCutTest {
             cut = HeadlessFx.call(() -> {
                 List<String> found = new ArrayList<>();
                 FrameRenderer r = new FrameRenderer(cursor, width, height, false, false);
-                // (in zh and ru every other beat, to keep the suite's time: a caption lasts over several beats)
-                int stride = language == Language.EN ? 1 : 2;
+                // (in zh and ru every third beat, to keep the suite's time: a caption lasts over several beats)
+                int stride = language == Language.EN ? 1 : 3;
                 for (int b = 0; b < cursor.sizeProperty().get() && found.size() < 5; b += stride) {
                     r.frame(b);
                     collect(r.scene().getRoot(), "beat " + b, found);

@@ -110,15 +110,17 @@ class WorkbenchSmokeTest {
         robot.interact(() -> cursor.seek(release));
         String english = cursor.narrationProperty().get();
         try {
-            javafx.scene.control.MenuButton menu = robot.lookup("#language").queryAs(
-                    javafx.scene.control.MenuButton.class);
+            javafx.scene.control.MenuBar bar = robot.lookup("#menu-bar").queryAs(javafx.scene.control.MenuBar.class);
+            javafx.scene.control.Menu menu = bar.getMenus().stream().filter(m -> "menu-language".equals(m.getId()))
+                    .findFirst().orElseThrow();
             javafx.scene.control.MenuItem russian = menu.getItems().stream()
                     .filter(i -> "language-ru".equals(i.getId())).findFirst().orElseThrow();
             robot.interact(russian::fire);
             WaitForAsyncUtils.waitForFxEvents();
 
             assertEquals(lockstep.algorithms.text.Language.RU, vm.languageProperty().get());
-            assertEquals("Русский", menu.getText());
+            assertEquals("Язык", menu.getText());
+            assertEquals("_Экспорт", bar.getMenus().get(1).getText());
             assertEquals(release, cursor.getIndex(), "the same frame, drawn again");
             assertTrue(vm.titleProperty().get().startsWith("02 · Эффект стада"), vm.titleProperty().get());
             LaneView lane = robot.from(stage.getScene().getRoot()).lookup("#lane-naive").queryAs(LaneView.class);

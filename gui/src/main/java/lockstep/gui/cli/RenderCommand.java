@@ -201,10 +201,7 @@ public final class RenderCommand implements Callable<Integer> {
             r.frame(0);
             for (int i : indices) {
                 frames.add(r.frameImage(i));
-                var beat = cursor.beats().beat(i);
-                // Narration is read, a release is looked at: both are held longer, the end longest.
-                boolean pause = beat.narration() || (beat.release() && beat.lastOfStep());
-                delays.add(i == beats - 1 ? 2500 : beat.narration() ? 2200 : pause ? 1200 : 600);
+                delays.add(FrameRenderer.gifDelayMs(cursor, i));
             }
             return null;
         });

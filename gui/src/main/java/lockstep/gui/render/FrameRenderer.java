@@ -92,6 +92,13 @@ public final class FrameRenderer {
         return out;
     }
 
+    /** How long a GIF shows beat {@code i}: narration is read, a release is looked at, both held longer, the end longest. */
+    public static int gifDelayMs(ReplayCursor cursor, int i) {
+        var beat = cursor.beats().beat(i);
+        boolean pause = beat.narration() || (beat.release() && beat.lastOfStep());
+        return i == cursor.sizeProperty().get() - 1 ? 2500 : beat.narration() ? 2200 : pause ? 1200 : 600;
+    }
+
     /** Writes a PNG through a temporary file renamed into place. */
     public static void writePng(BufferedImage image, Path out) throws IOException {
         Path tmp = temp(out);

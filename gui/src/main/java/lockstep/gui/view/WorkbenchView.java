@@ -38,12 +38,9 @@ import lockstep.gui.viewmodel.TraceSource;
 import lockstep.gui.viewmodel.WorkbenchViewModel;
 
 import lockstep.gui.text.WindowTexts;
-import javafx.scene.control.RadioMenuItem;
-import javafx.scene.control.ToggleGroup;
-import lockstep.algorithms.text.Language;
 
 /**
- * The main window's content: top bar (scenario picker, lane chips, seed, theme, presentation), narration, lanes,
+ * The main window's content: menu bar (File, Export, Language), top bar (scenario picker, lane chips, seed, theme, presentation), narration, lanes,
  * legend, timeline and inspector. It binds to the {@link WorkbenchViewModel} and delegates every action to it; when
  * a new run is open the lanes, timeline and inspector are rebuilt around its {@link ReplayCursor}.
  */
@@ -59,17 +56,18 @@ public final class WorkbenchView extends BorderPane {
     private final Label seedLabel = new Label();
     private final ToggleButton dark = new ToggleButton();
     private final ToggleButton presentation = new ToggleButton();
-    private final MenuButton languageMenu = new MenuButton();
     private LanesView lanes;
     private TimelineView timeline;
     private InspectorView inspector;
     private Alert lastAlert;
+    private final WorkbenchMenu menu;
 
     public WorkbenchView(WorkbenchViewModel vm, ViewSettings settings) {
         this.vm = vm;
         this.settings = settings;
         getStyleClass().add("workbench");
-        setTop(topBar());
+        menu = new WorkbenchMenu(vm, this::chooseFile);
+        setTop(new VBox(menu, topBar()));
         Label loading = new Label(WindowTexts.text("workbench.running"));
         loading.getStyleClass().add("muted-text");
         centre.getChildren().add(loading);
@@ -210,6 +208,11 @@ public final class WorkbenchView extends BorderPane {
         return lanes;
     }
 
+    /** The menu bar (File, Export) and the progress of an export. */
+    public WorkbenchMenu menu() {
+        return menu;
+    }
+
     private void showError(String message) {
         if (lastAlert != null) {
             lastAlert.close();
@@ -277,39 +280,22 @@ public final class WorkbenchView extends BorderPane {
         presentation.setOnAction(e -> vm.togglePresentation());
         vm.presentationProperty().addListener((o, a, b) -> presentation.setSelected(b));
 
-        languageMenu.setId("language");
-        languageMenu.getStyleClass().add("language-menu");
-        languageMenu.setFocusTraversable(false);
         relabel();
 
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox bar = new HBox(brand, scenarioPicker, lanesLabel, chips, spacer, seedLabel, seed, dark, presentation,
-                languageMenu);
+        HBox bar = new HBox(brand, scenarioPicker, lanesLabel, chips, spacer, seedLabel, seed, dark, presentation);
         bar.getStyleClass().add("top-bar");
         bar.setAlignment(Pos.CENTER_LEFT);
         return bar;
     }
 
-    /** Sets the bar's words in the window's language, and the language menu's items (each in its own language). */
+    /** Sets the bar's words in the window's language (the menu bar, with the language menu, sets its own). */
     private void relabel() {
         lanesLabel.setText(WindowTexts.text("workbench.lanes"));
         seedLabel.setText(WindowTexts.text("workbench.seed"));
         dark.setText(WindowTexts.text("workbench.dark"));
         presentation.setText(WindowTexts.text("workbench.presentation"));
-        Language current = vm.languageProperty().get();
-        languageMenu.setText(current.ownName());
-        languageMenu.setTooltip(new javafx.scene.control.Tooltip(WindowTexts.text("menu.language")));
-        languageMenu.getItems().clear();
-        ToggleGroup group = new ToggleGroup();
-        for (Language language : Language.values()) {
-            RadioMenuItem item = new RadioMenuItem(language.ownName());
-            item.setId("language-" + language.tag());
-            item.setToggleGroup(group);
-            item.setSelected(language == current);
-            item.setOnAction(e -> vm.useLanguage(language));
-            languageMenu.getItems().add(item);
-        }
         fillPicker();
         fillChips();
     }

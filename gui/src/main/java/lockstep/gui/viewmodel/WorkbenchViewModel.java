@@ -65,6 +65,7 @@ public final class WorkbenchViewModel {
     private final ObservableList<String> recentView = FXCollections.unmodifiableObservableList(recent);
     /** Per lane of the cursor, the script edits that made it: none for a lane of the scenario as written. */
     private final List<List<TraceSource.Edit>> laneEdits = new ArrayList<>();
+    private final RunExports exports;
 
     // Keys of the error dialog's headings in the window's bundle.
     private static final String OPEN_FAILED = "error.open-failed";
@@ -77,7 +78,18 @@ public final class WorkbenchViewModel {
      * @param prefs      where recent files are kept; null keeps them in memory only
      */
     public WorkbenchViewModel(TraceSource source, Executor background, Consumer<Runnable> fx, Preferences prefs) {
+        this(source, background, fx, prefs, RunExports.Pictures.NONE, background);
+    }
+
+    /**
+     * @param pictures  draws the PNG and GIF exports
+     * @param exporting makes export files, apart from loads so that a long GIF never holds up opening a scenario
+     */
+    public WorkbenchViewModel(TraceSource source, Executor background, Consumer<Runnable> fx, Preferences prefs,
+                              RunExports.Pictures pictures, Executor exporting) {
         this.source = source;
+        this.exports = new RunExports(cursor::get, spec::get, exporting, fx, this::fail, pictures);
+        cursor.addListener(o -> exports.runChanged());
         this.background = background;
         this.fx = fx;
         this.prefs = prefs;
@@ -93,6 +105,11 @@ public final class WorkbenchViewModel {
 
     public TraceSource source() {
         return source;
+    }
+
+    /** The open run's exports (SVG, ShiViz, CSV, PNG, GIF) as commands. */
+    public RunExports exports() {
+        return exports;
     }
 
     /**
