@@ -12,7 +12,7 @@ import lockstep.algorithms.text.Texts;
  *
  * <p>Guarantees: the same language always gives the same family, so text measures the same in every frame; when
  * Chinese is chosen and no CJK face is installed, {@link #missingFontWarning()} says so in one line (JavaFX would
- * otherwise draw what its own fallback finds, or empty boxes, without a word).
+ * otherwise draw empty boxes without a word: it does not fall back from DejaVu to another face by itself).
  */
 public final class WindowFonts {
 
@@ -50,7 +50,7 @@ public final class WindowFonts {
             return java.util.Optional.empty();
         }
         return java.util.Optional.of("lockstep: no Chinese font found (expected " + CJK_SANS.get(0)
-                + ", from the package " + CJK_PACKAGE + "); Chinese text may show as empty boxes");
+                + ", from the package " + CJK_PACKAGE + "); Chinese text shows as empty boxes");
     }
 
     /** The style class the window's root carries for the current language ({@code lang-zh}); app.css sets its font. */
