@@ -12,7 +12,9 @@ import java.util.ResourceBundle;
  *
  * <p>Rules for the files, so translators write plain text: placeholders are {@code {0}}, {@code {1}}...; an
  * apostrophe is just an apostrophe (it is doubled before {@link MessageFormat} sees it, so MessageFormat's quoting is
- * not available); whole numbers are written as they are ({@code 12345}, never grouped as {@code 12,345}). A key
+ * not available, and a text with placeholders can hold no other brace; a text without placeholders is printed as
+ * written, braces included); whole numbers are written as they are ({@code 12345}, never grouped as
+ * {@code 12,345}). A key
  * missing in zh or ru falls back to English at run time; the key-completeness test fails on it.
  */
 public final class TextBundle {
@@ -59,7 +61,8 @@ public final class TextBundle {
 
     /** Formats one pattern as the bundles' rules say (literal apostrophes, ungrouped whole numbers). */
     public static String format(String pattern, Locale locale, Object... arguments) {
-        if (arguments.length == 0 && pattern.indexOf('{') < 0) {
+        if (arguments.length == 0) {
+            // Nothing to fill in: the text as written, braces and all ("unclosed '{'").
             return pattern;
         }
         Object[] plain = new Object[arguments.length];

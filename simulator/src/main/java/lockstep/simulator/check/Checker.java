@@ -32,7 +32,7 @@ public final class Checker {
         for (Invariant invariant : INVARIANTS) {
             for (Invariant.Breach breach : invariant.findIn(run)) {
                 findings.add(new Finding(breach.at(), invariant.kind(), breach.clients(), breach.message(),
-                        invariant.isNote()));
+                        invariant.isNote(), breach.phrase()));
             }
         }
         return List.copyOf(findings);

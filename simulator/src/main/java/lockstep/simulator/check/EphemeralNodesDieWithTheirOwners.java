@@ -35,9 +35,8 @@ final class EphemeralNodesDieWithTheirOwners implements Invariant {
         for (Znode node : run.end().znodes().values()) {
             ClientView owner = run.end().clients().get(node.owner());
             if (owner != null && isEphemeral(node) && OUT_OF_THE_CONTEST.contains(owner.state())) {
-                findings.add(new Breach(at, List.of(owner.name()), "event " + at + ": " + node.path() + " still exists"
-                        + " though its owner " + owner.name() + " " + Sentences.doing(owner.state())
-                        + " (orphaned node)"));
+                findings.add(new Breach(at, List.of(owner.name()), Phrase.of("check.orphanedNode", at, node.path(),
+                        owner.name(), Sentences.doing(owner.state()))));
             }
         }
         return findings;

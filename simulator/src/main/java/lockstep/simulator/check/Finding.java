@@ -15,10 +15,20 @@ import java.util.List;
  * @param message one line, {@code event AT: what happened (the invariant's short name)}
  * @param note    true for a note, false for a failure
  */
-public record Finding(int at, String kind, List<String> clients, String message, boolean note) {
+public record Finding(int at, String kind, List<String> clients, String message, boolean note, Phrase phrase) {
 
     public Finding {
         clients = List.copyOf(clients);
+    }
+
+    /** A finding whose message is only English (made outside the checker). */
+    public Finding(int at, String kind, List<String> clients, String message, boolean note) {
+        this(at, kind, clients, message, note, null);
+    }
+
+    /** The message in the current language ({@link #message()} is the English one). */
+    public String localMessage() {
+        return phrase == null ? message : phrase.local();
     }
 
     /** A failure: the run broke an invariant. */

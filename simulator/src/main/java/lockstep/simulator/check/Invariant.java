@@ -11,6 +11,11 @@ public interface Invariant {
     /** The property, as a sentence a student can check against the window. */
     String sentence();
 
+    /** The property in the current language ({@link #sentence()} is the English one). */
+    default String localSentence() {
+        return lockstep.simulator.text.SimulatorTexts.text("invariant." + kind() + ".sentence");
+    }
+
     /** True when breaking it is worth a note but is not a failure of the lock. */
     default boolean isNote() {
         return false;
@@ -26,9 +31,14 @@ public interface Invariant {
      * @param clients the clients involved
      * @param message one line, {@code event AT: what happened (the invariant's short name)}
      */
-    record Breach(int at, List<String> clients, String message) {
+    record Breach(int at, List<String> clients, Phrase phrase) {
         public Breach {
             clients = List.copyOf(clients);
+        }
+
+        /** The message in English, as JSON and files keep it. */
+        public String message() {
+            return phrase.english();
         }
     }
 }

@@ -36,8 +36,7 @@ final class MutualExclusion implements Invariant {
             boolean grew = holders.entrySet().stream().anyMatch(h -> !h.getValue().equals(before.get(h.getKey())));
             if (grew && holders.size() > 1 && !holders.values().stream().allMatch("read"::equals)) {
                 findings.add(new Breach(event.index(), List.copyOf(holders.keySet()),
-                        "event " + event.index() + ": " + describe(holders) + " hold the lock at the same time"
-                                + " (mutual exclusion)"));
+                        Phrase.of("check.mutualExclusion", event.index(), describe(holders))));
             }
             before.clear();
             before.putAll(holders);
@@ -57,10 +56,11 @@ final class MutualExclusion implements Invariant {
     }
 
     /** "c2 and c3", or with modes when any holder reads or writes: "c2 (write) and c3 (read)". */
-    private static String describe(Map<String, String> holders) {
+    private static Phrase describe(Map<String, String> holders) {
         boolean showModes = holders.values().stream().anyMatch(m -> m.equals("read") || m.equals("write"));
-        List<String> names = new ArrayList<>();
-        holders.forEach((client, mode) -> names.add(showModes ? client + " (" + mode + ")" : client));
-        return Sentences.list(names);
+        List<Phrase> names = new ArrayList<>();
+        holders.forEach((client, mode) -> names.add(showModes && Sentences.MODES.contains(mode)
+                ? Phrase.of("check.holderWithMode", client, Phrase.of("check.mode." + mode)) : Phrase.plain(client)));
+        return Phrase.list(names);
     }
 }

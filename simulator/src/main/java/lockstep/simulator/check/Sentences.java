@@ -5,37 +5,27 @@ import java.util.Locale;
 
 import lockstep.simulator.trace.Event.State;
 
-/** Small pieces of English shared by the checker's messages. */
+/** Small pieces shared by the checker's messages, as phrases of the messages bundle. */
 final class Sentences {
 
     private Sentences() {
     }
 
-    /** "a", "a and b", "a, b and c". */
-    static String list(List<String> items) {
-        if (items.size() <= 1) {
-            return String.join("", items);
-        }
-        return String.join(", ", items.subList(0, items.size() - 1)) + " and " + items.get(items.size() - 1);
-    }
+    /** The lock modes a finding names, each with its word in the messages bundle ({@code check.mode.read}). */
+    static final List<String> MODES = List.of("exclusive", "read", "write");
 
     /** What a client in {@code state} is doing, after its name: "holds the lock", "has crashed". */
-    static String doing(State state) {
-        return switch (state) {
-            case IDLE -> "is idle";
-            case REQUESTING -> "is still requesting";
-            case WAITING -> "is waiting";
-            case HOLDING, STILL_HOLDING -> "holds the lock";
-            case RELEASED -> "has released the lock";
-            case GAVE_UP -> "has given up";
-            case CRASHED -> "has crashed";
-            case EXPIRED -> "has lost its session";
-        };
-    }
-
-    /** "a children", "an exists". */
-    static String withArticle(String word) {
-        return ("aeiou".indexOf(word.charAt(0)) >= 0 ? "an " : "a ") + word;
+    static Phrase doing(State state) {
+        return Phrase.of(switch (state) {
+            case IDLE -> "check.doing.idle";
+            case REQUESTING -> "check.doing.requesting";
+            case WAITING -> "check.doing.waiting";
+            case HOLDING, STILL_HOLDING -> "check.doing.holding";
+            case RELEASED -> "check.doing.released";
+            case GAVE_UP -> "check.doing.gaveUp";
+            case CRASHED -> "check.doing.crashed";
+            case EXPIRED -> "check.doing.expired";
+        });
     }
 
     static String lower(Enum<?> value) {

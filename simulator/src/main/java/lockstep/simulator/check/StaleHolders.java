@@ -35,8 +35,8 @@ final class StaleHolders implements Invariant {
         run.walk((event, live) -> {
             for (String holder : live.holders()) {
                 if (live.client(holder).isStaleHolder() && stale.add(holder)) {
-                    notes.add(new Breach(event.index(), List.of(holder), "event " + event.index() + ": " + holder
-                            + " still believes it holds the lock, but its session has ended (stale holder)"));
+                    notes.add(new Breach(event.index(), List.of(holder), Phrase.of("check.staleHolder",
+                            event.index(), holder)));
                 }
             }
             stale.removeIf(name -> !live.client(name).isStaleHolder());

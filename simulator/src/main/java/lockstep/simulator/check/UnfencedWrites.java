@@ -33,16 +33,15 @@ final class UnfencedWrites implements Invariant {
                 return;
             }
             ClientView writer = live.client(write.client());
-            String why = null;
+            Phrase why = null;
             if (writer.isStaleHolder()) {
-                why = "the session " + write.client() + " got the lock in had ended";
+                why = Phrase.of("check.unfenced.sessionEnded", write.client());
             } else if (write.token() < highest[0]) {
-                why = "its token " + write.token() + " is older than token " + highest[0] + ", already accepted";
+                why = Phrase.of("check.unfenced.olderToken", write.token(), highest[0]);
             }
             if (why != null) {
-                findings.add(new Breach(write.index(), List.of(write.client()), "event " + write.index()
-                        + ": the resource accepted " + write.client() + "'s write with token " + write.token()
-                        + " though " + why + " (unfenced write)"));
+                findings.add(new Breach(write.index(), List.of(write.client()), Phrase.of("check.unfencedWrite",
+                        write.index(), write.client(), write.token(), why)));
             }
             highest[0] = Math.max(highest[0], write.token());
         });

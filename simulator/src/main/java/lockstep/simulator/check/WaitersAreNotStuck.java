@@ -36,12 +36,11 @@ final class WaitersAreNotStuck implements Invariant {
             }
             String watched = client.watching();
             if (!watched.isEmpty() && !run.existsAtTheEnd(watched) && !canBeWoken(client.name(), run)) {
-                findings.add(new Breach(at, List.of(client.name()), "event " + at + ": " + client.name()
-                        + " waits on " + watched + ", which no longer exists, with no watch left to wake it"
-                        + " (stuck waiter)"));
+                findings.add(new Breach(at, List.of(client.name()), Phrase.of("check.stuck.onGone", at, client.name(),
+                        watched)));
             } else if (run.end().holders().isEmpty()) {
-                findings.add(new Breach(at, List.of(client.name()), "event " + at + ": " + client.name()
-                        + " is still waiting but nobody holds the lock" + blockedBy(client, run) + " (stuck waiter)"));
+                findings.add(new Breach(at, List.of(client.name()), Phrase.of("check.stuck.nobodyHolds", at,
+                        client.name(), blockedBy(client, run))));
             }
         }
         return findings;
@@ -52,35 +51,32 @@ final class WaitersAreNotStuck implements Invariant {
      * node left by a client that is out of the contest (nobody will delete it), or a waiter waiting for it in turn (a
      * deadlock). Empty otherwise.
      */
-    private static String blockedBy(ClientView client, CheckedRun run) {
+    private static Phrase blockedBy(ClientView client, CheckedRun run) {
         Znode node = run.end().znodes().get(client.watching());
         if (node == null && !client.watching().isEmpty()) {
-            return ": it waits on " + client.watching() + ", which is gone; an exists watch waits for it to be created"
-                    + " again, and nobody will";
+            return Phrase.of("check.blocked.gone", client.watching());
         }
         if (node == null || node.owner().isEmpty()) {
-            return "";
+            return Phrase.plain("");
         }
-        String what = ": it waits behind " + node.name();
         if (node.owner().equals(client.name())) {
-            return what + ", a node of its own it does not know of";
+            return Phrase.of("check.blocked.ownNode", node.name());
         }
         ClientView owner = run.end().clients().get(node.owner());
         if (owner == null) {
-            return "";
+            return Phrase.plain("");
         }
         if (owner.state() == State.WAITING) {
             Znode theirs = run.end().znodes().get(owner.watching());
             if (theirs != null && theirs.owner().equals(client.name())) {
-                return ": it waits for " + owner.name() + ", which waits for " + client.name() + " (a deadlock)";
+                return Phrase.of("check.blocked.deadlock", owner.name(), client.name());
             }
-            return "";
+            return Phrase.plain("");
         }
         if (owner.state() != State.HOLDING) {
-            return what + ", left by " + owner.name() + ", which " + Sentences.doing(owner.state())
-                    + ": nobody will delete it";
+            return Phrase.of("check.blocked.leftBy", node.name(), owner.name(), Sentences.doing(owner.state()));
         }
-        return "";
+        return Phrase.plain("");
     }
 
     /** An exists watch fires when its node appears; other watches only while their node is there to change. */

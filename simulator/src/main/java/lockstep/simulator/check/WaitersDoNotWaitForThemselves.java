@@ -35,9 +35,7 @@ final class WaitersDoNotWaitForThemselves implements Invariant {
         int at = run.endIndex();
         for (ClientView client : run.end().clients().values()) {
             blockingNode(client, run).ifPresent(node -> findings.add(new Breach(at, List.of(client.name()),
-                    "event " + at + ": " + client.name() + " waits, but the lock is held by its own node "
-                            + node.name() + ": it asked again while holding, and only its own release could let it"
-                            + " in (self-deadlock)")));
+                    Phrase.of("check.selfDeadlock", at, client.name(), node.name()))));
         }
         return findings;
     }

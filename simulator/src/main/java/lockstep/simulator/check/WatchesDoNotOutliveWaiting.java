@@ -46,11 +46,10 @@ final class WatchesDoNotOutliveWaiting implements Invariant {
                 watches.removeIf(w -> w.kind() == WatchKind.CHILDREN && w.path().equals(run.end().lockPath()));
             }
             if (!watches.isEmpty() && state != State.WAITING) {
-                List<String> described = new ArrayList<>();
-                watches.forEach(w -> described.add(Sentences.withArticle(Sentences.lower(w.kind())) + " watch on " + w.path()));
-                findings.add(new Breach(at, List.of(client), "event " + at + ": " + client + " "
-                        + Sentences.doing(state) + " but still has " + Sentences.list(described)
-                        + " (watch left behind)"));
+                List<Phrase> described = new ArrayList<>();
+                watches.forEach(w -> described.add(Phrase.of("check.watch." + Sentences.lower(w.kind()), w.path())));
+                findings.add(new Breach(at, List.of(client), Phrase.of("check.watchLeftBehind", at, client,
+                        Sentences.doing(state), Phrase.list(described))));
             }
         });
         return findings;

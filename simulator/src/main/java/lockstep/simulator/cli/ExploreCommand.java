@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
@@ -20,6 +21,7 @@ import lockstep.simulator.explore.Counterexample;
 import lockstep.simulator.explore.Explorer;
 import lockstep.simulator.fault.Fault;
 import lockstep.simulator.fault.Faults;
+import lockstep.simulator.text.SimulatorTexts;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -179,31 +181,30 @@ final class ExploreCommand implements Callable<Integer> {
 
     private static String text(Explorer.Summary summary, List<Fault> faults) {
         StringBuilder out = new StringBuilder();
-        String faultWords = faults.isEmpty() ? "no faults" : faults.size() == Faults.all().size() ? "every fault"
+        String faultWords = faults.isEmpty() ? SimulatorTexts.text("explore.noFaults")
+                : faults.size() == Faults.all().size() ? SimulatorTexts.text("explore.everyFault")
                 : String.join(",", faults.stream().map(Fault::name).toList());
-        out.append(String.format("explore %s: %d runs, %d distinct schedules, %d seeds, %s, %.1f s%n",
-                summary.algorithm(), summary.runs(), summary.schedules(), summary.seedsDone(), faultWords,
-                summary.wallMs() / 1000.0));
+        out.append(SimulatorTexts.text("explore.summary", summary.algorithm(), summary.runs(), summary.schedules(),
+                summary.seedsDone(), faultWords, String.format(Locale.ROOT, "%.1f", summary.wallMs() / 1000.0)))
+                .append('\n');
         for (Counterexample doubt : summary.unconfirmed()) {
-            out.append(String.format("unconfirmed: %s at seed %d did not show again when its shrunk files were run "
-                    + "on a fresh server (not a finding; the search went on)%n", doubt.kind(), doubt.seed()));
+            out.append(SimulatorTexts.text("explore.unconfirmed", doubt.kind(), doubt.seed())).append('\n');
         }
         if (!summary.found()) {
-            out.append("no finding");
+            out.append(SimulatorTexts.text("explore.noFinding"));
             return out.toString();
         }
         Counterexample found = summary.findings().get(0);
-        out.append(String.format("finding: %s at seed %d: %s%n", found.kind(), found.seed(), found.message()));
-        out.append(String.format("shrunk from %d clients and %d lines to %d clients, %d lines, %d faults, %d "
-                        + "non-default choices (%d runs)%n", found.foundClients(), found.foundLines(), found.clients(),
-                found.lines(), found.faults(), found.choices(), found.shrinkRuns()));
-        out.append("scenario: ").append(found.scenario()).append('\n');
-        out.append("trace:    ").append(found.trace()).append('\n');
-        out.append("replay:   ").append(found.replayCommand()).append('\n');
-        out.append("window:   ").append(found.windowCommand());
+        out.append(SimulatorTexts.text("explore.finding", found.kind(), found.seed(), found.message())).append('\n');
+        out.append(SimulatorTexts.text("explore.shrunk", found.foundClients(), found.foundLines(), found.clients(),
+                found.lines(), found.faults(), found.choices(), found.shrinkRuns())).append('\n');
+        out.append(SimulatorTexts.text("explore.scenario", found.scenario())).append('\n');
+        out.append(SimulatorTexts.text("explore.trace", found.trace())).append('\n');
+        out.append(SimulatorTexts.text("explore.replay", found.replayCommand())).append('\n');
+        out.append(SimulatorTexts.text("explore.window", found.windowCommand()));
         if (!found.reproduced() || !found.replays()) {
-            out.append('\n').append("warning: ").append(!found.reproduced()
-                    ? "the written trace does not show the finding" : "replaying the files gives a different trace");
+            out.append('\n').append(SimulatorTexts.text(!found.reproduced() ? "explore.warning.notShown"
+                    : "explore.warning.differentTrace"));
         }
         return out.toString();
     }

@@ -1,5 +1,7 @@
 package lockstep.simulator.cli;
 
+import static lockstep.simulator.text.SimulatorTexts.text;
+
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -90,7 +92,7 @@ final class ExportCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         for (Map.Entry<Path, String> file : files.entrySet()) {
             ExportFiles.write(file.getKey(), file.getValue());
-            out.println("wrote " + file.getKey());
+            out.println(text("export.wrote", file.getKey()));
         }
         out.flush();
         return LockstepCommand.OK;

@@ -3,6 +3,7 @@ package lockstep.simulator.cli;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import lockstep.simulator.text.SimulatorTexts;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -29,8 +30,8 @@ final class HelpCommand implements Callable<Integer> {
         for (String name : commands) {
             CommandLine sub = target.getSubcommands().get(name);
             if (sub == null) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "unknown command '" + name
-                        + "' (expected one of " + String.join(", ", OneLineErrors.visibleCommands(target)) + ")");
+                throw new CommandLine.ParameterException(spec.commandLine(), SimulatorTexts.text(
+                        "error.unknownCommand", name, String.join(", ", OneLineErrors.visibleCommands(target))));
             }
             target = sub;
         }

@@ -1,5 +1,7 @@
 package lockstep.simulator.cli;
 
+import static lockstep.simulator.text.SimulatorTexts.text;
+
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -65,18 +67,18 @@ final class HerdCommand implements Callable<Integer> {
         servers.apply(cmd);
         for (String name : algorithms) {
             if (Algorithms.find(name).isEmpty()) {
-                throw new OneLineErrors.BadOption(cmd, "--algorithm", "unknown algorithm '" + name
-                        + "' (expected one of " + String.join(", ", Algorithms.names()) + ")");
+                throw new OneLineErrors.BadOption(cmd, "--algorithm", text("run.unknownAlgorithm", name,
+                        String.join(", ", Algorithms.names())));
             }
         }
         for (int n : clients) {
             if (n < 2 || n > 5000) {
-                throw new OneLineErrors.BadOption(cmd, "--clients", "must be between 2 and 5000, got " + n);
+                throw new OneLineErrors.BadOption(cmd, "--clients", text("herd.clientsOutOfRange", n));
             }
         }
         for (Path chart : charts) {
             if (!Chart.supports(chart)) {
-                throw new OneLineErrors.BadOption(cmd, "--chart", "'" + chart + "' must end with .png or .svg");
+                throw new OneLineErrors.BadOption(cmd, "--chart", text("chart.badExtension", chart));
             }
         }
         PrintWriter err = cmd.getErr();
@@ -96,15 +98,14 @@ final class HerdCommand implements Callable<Integer> {
         out.flush();
         for (Path chart : charts) {
             chart(results).write(chart);
-            err.println("chart written to " + chart);
+            err.println(text("chart.written", chart));
         }
         boolean wrong = false;
         for (Herd.Result r : results) {
             if (!r.asExpected()) {
                 wrong = true;
-                err.printf(Locale.ROOT, "lockstep herd: %s with %d clients: %d notifications and %d acquisitions"
-                                + " (expected %s and %d)%n", r.algorithm(), r.clients(), r.notifications(),
-                        r.acquisitions(), r.expectedNotifications(), r.clients());
+                err.println(text("herd.unexpected", r.algorithm(), r.clients(), r.notifications(),
+                        r.acquisitions(), r.expectedNotifications(), r.clients()));
             }
         }
         err.flush();
@@ -113,12 +114,12 @@ final class HerdCommand implements Callable<Integer> {
 
     static String table(List<Herd.Result> results) {
         StringBuilder s = new StringBuilder();
-        s.append(String.format(Locale.ROOT, "The herd in lockstep mode (all ask, then release one at a time);"
-                + " machine: %d cores, Java %s%n%n", Runtime.getRuntime().availableProcessors(),
-                System.getProperty("java.version")));
+        s.append(text("herd.title", Runtime.getRuntime().availableProcessors(), System.getProperty("java.version")))
+                .append("\n\n");
         String row = "%-15s %7s %13s %13s %11s %9s %9s %9s %9s%n";
-        s.append(String.format(Locale.ROOT, row, "algorithm", "clients", "notifications", "expected", "calls",
-                "events", "wall ms", "calls/s", "heap MiB"));
+        s.append(Tables.header(row, text("herd.algorithm"), text("herd.clients"), text("herd.notifications"),
+                text("herd.expected"), text("herd.calls"), text("herd.events"), text("herd.wallMs"),
+                text("herd.callsPerSecond"), text("herd.heap")));
         for (Herd.Result r : results) {
             s.append(String.format(Locale.ROOT, row, r.algorithm(), r.clients(), fmt(r.notifications()),
                     r.expectedNotifications() == null ? "-" : fmt(r.expectedNotifications()), fmt(r.calls()),

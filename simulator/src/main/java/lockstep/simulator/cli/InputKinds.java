@@ -8,6 +8,7 @@ import java.util.Locale;
 
 import lockstep.simulator.BadInputException;
 import lockstep.simulator.run.Simulations;
+import lockstep.simulator.text.SimulatorTexts;
 
 /**
  * Tells a trace from a scenario by its first character, so a command handed the other kind of file says so in plain
@@ -55,8 +56,7 @@ public final class InputKinds {
     /** For {@code run}: a trace handed over as a scenario is refused with what to do with it instead. */
     static void refuseTraceAsScenario(String spec) throws BadInputException {
         if (isTrace(spec)) {
-            throw new BadInputException(spec, 1, 1, "this is a trace, not a scenario (check it with lockstep check "
-                    + spec + ", or open it with lockstep gui " + spec + ")");
+            throw new BadInputException(spec, 1, 1, SimulatorTexts.text("input.traceNotScenario", spec));
         }
     }
 
@@ -80,10 +80,8 @@ public final class InputKinds {
             }
         }
         if (looksLikeOne) {
-            throw new BadInputException(file.toString(), 1, 1, "this is a scenario, not a trace (run it with lockstep run "
-                    + file + ")");
+            throw new BadInputException(file.toString(), 1, 1, SimulatorTexts.text("input.scenarioNotTrace", file));
         }
-        throw new BadInputException(file.toString(), 1, 1, "not a trace (a JSON Lines file as written by lockstep run"
-                + " --trace: one JSON object per line)");
+        throw new BadInputException(file.toString(), 1, 1, SimulatorTexts.text("input.notATrace"));
     }
 }

@@ -1,5 +1,7 @@
 package lockstep.simulator.cli;
 
+import static lockstep.simulator.text.SimulatorTexts.text;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,6 +17,7 @@ import lockstep.algorithms.Flag;
 import lockstep.algorithms.HerdCount;
 import lockstep.algorithms.Outcome;
 import lockstep.simulator.fault.Fault;
+import lockstep.simulator.fault.FaultTexts;
 import lockstep.simulator.fault.Faults;
 import lockstep.simulator.scenario.BuiltInScenarios;
 import picocli.CommandLine.Command;
@@ -54,19 +57,19 @@ final class ListCommand implements Callable<Integer> {
             return LockstepCommand.OK;
         }
         List<String[]> algorithms = new ArrayList<>();
-        algorithms.add(new String[] {"ALGORITHM", "FLAGS", "DESCRIPTION"});
+        algorithms.add(new String[] {text("list.algorithm"), text("list.flags"), text("list.description")});
         for (Algorithms.Info info : Algorithms.all()) {
-            algorithms.add(new String[] {info.name(), flags(info), info.description()});
+            algorithms.add(new String[] {info.name(), flags(info), info.localDescription()});
         }
         List<String[]> scenarios = new ArrayList<>();
-        scenarios.add(new String[] {"ID", "NAME", "TITLE"});
+        scenarios.add(new String[] {text("list.id"), text("list.name"), text("list.title")});
         for (BuiltInScenarios.BuiltIn builtIn : BuiltInScenarios.list()) {
             scenarios.add(new String[] {builtIn.id(), builtIn.name(), builtIn.title()});
         }
         List<String[]> faults = new ArrayList<>();
-        faults.add(new String[] {"FAULT", "SCRIPT", "DESCRIPTION"});
+        faults.add(new String[] {text("list.fault"), text("list.script"), text("list.description")});
         for (Fault fault : Faults.all()) {
-            faults.add(new String[] {fault.name(), scriptWords(fault), fault.description()});
+            faults.add(new String[] {fault.name(), scriptWords(fault), FaultTexts.description(fault)});
         }
         Tables.align(algorithms).forEach(out::println);
         out.println();
@@ -84,7 +87,7 @@ final class ListCommand implements Callable<Integer> {
 
     private static String flags(Algorithms.Info info) {
         List<String> labels = new ArrayList<>();
-        info.flags().forEach(flag -> labels.add(flag.label()));
+        info.flags().forEach(flag -> labels.add(flag.text()));
         return labels.isEmpty() ? "-" : String.join(",", labels);
     }
 

@@ -2,6 +2,9 @@ package lockstep.simulator.cli;
 
 import java.util.concurrent.Callable;
 
+import lockstep.algorithms.text.Language;
+import lockstep.algorithms.text.Texts;
+import lockstep.simulator.text.SimulatorTexts;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -47,9 +50,19 @@ public final class LockstepCommand implements Callable<Integer> {
             description = "On an internal error, print its stack trace too (as -Dlockstep.debug=true does).")
     boolean debug;
 
-    /** The command line with every headless subcommand registered and the one-line error handlers installed. */
+    @Option(names = LanguageChoice.OPTION, scope = ScopeType.INHERIT, paramLabel = "en|zh|ru",
+            converter = LanguageChoice.Converter.class,
+            description = "The language of the output: en, zh or ru (default: LOCKSTEP_LANG, else the system locale).")
+    Language language;
+
+    /**
+     * The command line with every headless subcommand registered, the one-line error handlers installed, and each
+     * execution speaking the language {@code --lang} (or the environment) chooses.
+     */
     public static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new LockstepCommand());
+        cli.setResourceBundle(SimulatorTexts.help(Texts.language()));
+        cli.setExecutionStrategy(LanguageChoice.speaking(new CommandLine.RunLast()));
         BenchCommand.addBenchmarks(cli.getSubcommands().get("bench"));
         OneLineErrors handlers = new OneLineErrors();
         cli.setParameterExceptionHandler(handlers);

@@ -1,9 +1,12 @@
 package lockstep.simulator.cli;
 
+import static lockstep.simulator.text.SimulatorTexts.text;
+
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 
+import lockstep.algorithms.text.Texts;
 import lockstep.simulator.BadInputException;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
@@ -25,19 +28,29 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
     @Override
     public int handleParseException(ParameterException ex, String[] args) {
         CommandLine cmd = ex.getCommandLine();
-        print(cmd, cmd.getCommandSpec().qualifiedName() + ": " + describe(ex));
-        return LockstepCommand.BAD_INPUT;
+        // The line speaks the --lang of the command line, when the rest of it did not parse.
+        CommandLine root = cmd.getCommandSpec().root().commandLine();
+        return LanguageChoice.in(root, LanguageChoice.chosen(args).orElse(Texts.language()), () -> {
+            print(cmd, cmd.getCommandSpec().qualifiedName() + ": " + describe(ex));
+            return LockstepCommand.BAD_INPUT;
+        });
     }
 
     @Override
     public int handleExecutionException(Exception ex, CommandLine cmd, ParseResult parseResult) {
+        CommandLine root = cmd.getCommandSpec().root().commandLine();
+        return LanguageChoice.in(root, LanguageChoice.chosen(parseResult).orElse(Texts.language()),
+                () -> handle(ex, cmd, parseResult));
+    }
+
+    private int handle(Exception ex, CommandLine cmd, ParseResult parseResult) {
         if (ex instanceof BadInputException) {
             print(cmd, ex.getMessage());
             return LockstepCommand.BAD_INPUT;
         }
         String message = ex.getMessage() == null || ex.getMessage().isBlank() ? ex.getClass().getName()
                 : ex.getClass().getSimpleName() + ": " + ex.getMessage();
-        print(cmd, "lockstep: internal error: " + message + " (please report it)");
+        print(cmd, text("error.internal", message));
         if (debugging(parseResult)) {
             ex.printStackTrace(cmd.getErr());
             cmd.getErr().flush();
@@ -52,20 +65,19 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
             String first = unmatched.getUnmatched().get(0);
             if (first.startsWith("-") && first.length() > 1) {
                 String name = first.contains("=") ? first.substring(0, first.indexOf('=')) : first;
-                return "unknown option '" + name + "' (expected one of " + String.join(", ", optionNames(cmd)) + ")";
+                return text("error.unknownOption", name, String.join(", ", optionNames(cmd)));
             }
             if (!cmd.getSubcommands().isEmpty()) {
-                return "unknown command '" + first + "' (expected one of " + String.join(", ", visibleCommands(cmd))
-                        + ")";
+                return text("error.unknownCommand", first, String.join(", ", visibleCommands(cmd)));
             }
-            return "unexpected argument '" + first + "' (" + expectedArguments(cmd) + ")";
+            return text("error.unexpectedArgument", first, expectedArguments(cmd));
         }
         if (ex instanceof MissingParameterException missing && !missing.getMissing().isEmpty()) {
             ArgSpec arg = missing.getMissing().get(0);
             if (arg instanceof OptionSpec option) {
-                return option.longestName() + ": missing its value (" + firstLine(option.description()) + ")";
+                return text("error.missingValue", option.longestName(), firstLine(option.description()));
             }
-            return "missing " + arg.paramLabel() + " (" + firstLine(arg.description()) + ")";
+            return text("error.missingParameter", arg.paramLabel(), firstLine(arg.description()));
         }
         if (ex.getCause() instanceof TypeConversionException conversion && ex.getArgSpec() != null) {
             return name(ex.getArgSpec()) + ": " + conversion.getMessage();
@@ -111,11 +123,11 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
     private static String expectedArguments(CommandLine cmd) {
         var positionals = cmd.getCommandSpec().positionalParameters();
         if (positionals.isEmpty()) {
-            return "this command takes no arguments";
+            return text("error.noArguments");
         }
         List<String> labels = new ArrayList<>();
         positionals.forEach(p -> labels.add(p.paramLabel()));
-        return "expected only " + String.join(" ", labels);
+        return text("error.expectedOnly", String.join(" ", labels));
     }
 
     private static String name(ArgSpec arg) {
@@ -124,7 +136,7 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
 
     private static String firstLine(String[] description) {
         if (description.length == 0) {
-            return "see --help";
+            return text("error.seeHelp");
         }
         String text = description[0].strip();
         text = text.endsWith(".") ? text.substring(0, text.length() - 1) : text;
@@ -133,7 +145,7 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
 
     private static String oneLine(String message) {
         if (message == null) {
-            return "invalid command line";
+            return text("error.invalidCommandLine");
         }
         String text = message.strip().replaceAll("\\s*\\R\\s*", " ");
         return text.isEmpty() ? text : Character.toLowerCase(text.charAt(0)) + text.substring(1);

@@ -1,5 +1,7 @@
 package lockstep.simulator.cli;
 
+import static lockstep.simulator.text.SimulatorTexts.text;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -113,7 +115,7 @@ final class RunCommand implements Callable<Integer> {
             if (!json) {
                 to.println();
             }
-            traceFiles.forEach((name, file) -> to.println("trace written: " + file + " (" + name + ")"));
+            traceFiles.forEach((name, file) -> to.println(text("run.traceWritten", file, name)));
             to.flush();
         }
         return report.hasFindings() ? LockstepCommand.FINDING : LockstepCommand.OK;
@@ -124,13 +126,12 @@ final class RunCommand implements Callable<Integer> {
         String recordedAlgorithm = ((Event.RunStarted) recorded.get(0)).algorithm();
         if (seed != null) {
             throw new OneLineErrors.BadOption(spec.commandLine(), "--seed",
-                    "a schedule brings its own seed (expected no --seed with --schedule)");
+                    text("run.scheduleHasSeed"));
         }
         List<String> asked = algorithms == null ? List.of() : algorithms();
         if (!asked.isEmpty() && !asked.equals(List.of(recordedAlgorithm))) {
             throw new OneLineErrors.BadOption(spec.commandLine(), "--algorithm",
-                    "the schedule " + schedule + " was recorded with " + recordedAlgorithm + " (expected --algorithm "
-                            + recordedAlgorithm + " or none)");
+                    text("run.scheduleAlgorithm", schedule, recordedAlgorithm));
         }
         if (Algorithms.find(recordedAlgorithm).isEmpty()) {
             throw new BadInputException(schedule.toString(), 1, 1, "unknown algorithm '" + recordedAlgorithm
@@ -149,12 +150,11 @@ final class RunCommand implements Callable<Integer> {
             String trimmed = name.strip();
             if (trimmed.isEmpty()) {
                 throw new OneLineErrors.BadOption(spec.commandLine(), "--algorithm",
-                        "empty algorithm name (expected one of " + String.join(", ", Algorithms.names()) + ")");
+                        text("run.emptyAlgorithm", String.join(", ", Algorithms.names())));
             }
             if (Algorithms.find(trimmed).isEmpty()) {
                 throw new OneLineErrors.BadOption(spec.commandLine(), "--algorithm",
-                        "unknown algorithm '" + trimmed + "' (expected one of "
-                                + String.join(", ", Algorithms.names()) + ")");
+                        text("run.unknownAlgorithm", trimmed, String.join(", ", Algorithms.names())));
             }
             names.add(trimmed);
         }
@@ -177,11 +177,11 @@ final class RunCommand implements Callable<Integer> {
         Path directory = namesADirectory ? given.toAbsolutePath() : given.toAbsolutePath().getParent();
         if (directory == null || !Files.isDirectory(directory)) {
             throw new OneLineErrors.BadOption(spec.commandLine(), "--trace",
-                    "no such directory: " + directory + " (a file in an existing directory, or an existing directory)");
+                    text("run.noSuchDirectory", directory));
         }
         if (!Files.isWritable(directory)) {
             throw new OneLineErrors.BadOption(spec.commandLine(), "--trace",
-                    "cannot write in " + directory + " (a file in a directory you may write to)");
+                    text("run.cannotWriteIn", directory));
         }
         for (String name : names) {
             Path file;
@@ -192,7 +192,7 @@ final class RunCommand implements Callable<Integer> {
             }
             if (Files.isDirectory(file)) {
                 throw new OneLineErrors.BadOption(spec.commandLine(), "--trace",
-                        file + " is a directory (a file to write the trace to)");
+                        text("run.isADirectory", file));
             }
             files.put(name, file);
         }
@@ -226,10 +226,10 @@ final class RunCommand implements Callable<Integer> {
             try {
                 seed = Long.parseLong(value.strip());
             } catch (NumberFormatException e) {
-                throw new TypeConversionException("must be a non-negative integer (got " + value + ")");
+                throw new TypeConversionException(text("run.seedNotANumber", value));
             }
             if (seed < 0) {
-                throw new TypeConversionException("must be a non-negative integer (got " + value + ")");
+                throw new TypeConversionException(text("run.seedNotANumber", value));
             }
             return seed;
         }

@@ -1,5 +1,7 @@
 package lockstep.simulator.cli;
 
+import static lockstep.simulator.text.SimulatorTexts.text;
+
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -79,7 +81,7 @@ final class RunReport {
     }
 
     String defaultTitleLine() {
-        return title + " (" + scenario + ", seed " + seed + ")";
+        return text("report.title", title, scenario, seed);
     }
 
     /**
@@ -87,7 +89,8 @@ final class RunReport {
      * its event and its kind already; a note says it is one ({@code sequential: note: event 40: ...}).
      */
     static String findingLine(String algorithm, Finding finding) {
-        return algorithm + ": " + (finding.note() ? "note: " : "") + finding.message();
+        return finding.note() ? text("report.note", algorithm, finding.localMessage())
+                : text("report.finding", algorithm, finding.localMessage());
     }
 
     /** The metrics table: a header row of algorithm names, then one row per metric. */
@@ -97,28 +100,29 @@ final class RunReport {
         header.add("");
         results.forEach(r -> header.add(r.algorithm()));
         rows.add(header.toArray(String[]::new));
-        rows.add(row("acquisitions", m -> String.valueOf(m.acquisitions())));
-        rows.add(row("notifications", m -> String.valueOf(m.notifications())));
-        rows.add(row("futile wake-ups", m -> String.valueOf(m.futileWakeups())));
-        rows.add(row("ZooKeeper calls", m -> ""));
+        rows.add(row(text("report.acquisitions"), m -> String.valueOf(m.acquisitions())));
+        rows.add(row(text("report.notifications"), m -> String.valueOf(m.notifications())));
+        rows.add(row(text("report.futileWakeups"), m -> String.valueOf(m.futileWakeups())));
+        rows.add(row(text("report.calls"), m -> ""));
         for (String op : opsShown()) {
             rows.add(row("  " + op, m -> String.valueOf(m.ops().getOrDefault(op, 0))));
         }
-        rows.add(row("calls per acquisition", m -> String.format(Locale.ROOT, "%.2f", m.opsPerAcquisition())));
-        rows.add(row("grant order", m -> grantOrder(m.grantOrder())));
-        rows.add(row("FIFO violations", m -> String.valueOf(m.fifoViolations())));
-        rows.add(row("longest wait (script steps)", m -> String.valueOf(m.longestWaitSteps())));
+        rows.add(row(text("report.callsPerAcquisition"),
+                m -> String.format(Locale.ROOT, "%.2f", m.opsPerAcquisition())));
+        rows.add(row(text("report.grantOrder"), m -> grantOrder(m.grantOrder())));
+        rows.add(row(text("report.fifoViolations"), m -> String.valueOf(m.fifoViolations())));
+        rows.add(row(text("report.longestWait"), m -> String.valueOf(m.longestWaitSteps())));
         List<String> findings = new ArrayList<>();
-        findings.add("checker findings");
+        findings.add(text("report.findings"));
         results.forEach(r -> findings.add(String.valueOf(r.failures().size())));
         rows.add(findings.toArray(String[]::new));
         if (results.stream().anyMatch(r -> !r.notes().isEmpty())) {
             List<String> notes = new ArrayList<>();
-            notes.add("checker notes");
+            notes.add(text("report.notes"));
             results.forEach(r -> notes.add(String.valueOf(r.notes().size())));
             rows.add(notes.toArray(String[]::new));
         }
-        rows.add(row("events", m -> String.valueOf(m.events())));
+        rows.add(row(text("report.events"), m -> String.valueOf(m.events())));
         return Tables.align(rows);
     }
 

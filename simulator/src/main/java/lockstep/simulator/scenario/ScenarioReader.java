@@ -12,6 +12,7 @@ import org.snakeyaml.engine.v2.nodes.NodeTuple;
 import org.snakeyaml.engine.v2.nodes.ScalarNode;
 
 import lockstep.simulator.BadInputException;
+import lockstep.simulator.text.SimulatorTexts;
 
 /**
  * Maps the top-level node of a scenario file to a {@link Scenario}: checks keys (known, not repeated, required ones
@@ -23,10 +24,6 @@ final class ScenarioReader {
     static final List<String> KEYS = List.of("title", "description", "seed", "clients", "fencing", "reentrant",
             "ensemble", "script");
     private static final List<String> REQUIRED = List.of("title", "clients", "script");
-    private static final Map<String, String> WHAT_EACH_KEY_HOLDS = Map.of(
-            "title", "one line of text",
-            "clients", "a count 1.." + ClientRoster.MAX_CLIENTS + " or a list of names",
-            "script", "a list of steps");
     private static final Pattern WHOLE_NUMBER = Pattern.compile("[+-]?[0-9]+");
     private static final String SEED_EXPECTED = "expected an integer 0 or more";
 
@@ -42,14 +39,14 @@ final class ScenarioReader {
 
     private Scenario scenario(Node root) throws BadInputException {
         if (!(root instanceof MappingNode mapping)) {
-            throw Places.complaint(source, root, "a scenario is a mapping of keys, not " + Scalars.kind(root)
-                    + " (expected title, clients and script)");
+            throw Places.complaint(source, root, SimulatorTexts.text("scenario.notAMapping",
+                    Scalars.kind(root)));
         }
         Map<String, Node> values = values(mapping);
         for (String key : REQUIRED) {
             if (!values.containsKey(key)) {
-                throw Places.complaint(source, root, "missing key '" + key + "' (expected " + key + ": "
-                        + WHAT_EACH_KEY_HOLDS.get(key) + ")");
+                throw Places.complaint(source, root, SimulatorTexts.text("scenario.missingKey", key,
+                        SimulatorTexts.text("scenario.holds." + key, ClientRoster.MAX_CLIENTS)));
             }
         }
         Wording title = title(values.get("title"));
@@ -72,17 +69,17 @@ final class ScenarioReader {
         for (NodeTuple entry : mapping.getValue()) {
             Node keyNode = entry.getKeyNode();
             if (!(keyNode instanceof ScalarNode scalar) || Scalars.isNull(keyNode)) {
-                throw Places.complaint(source, keyNode, "a key must be a word (expected one of "
-                        + String.join(", ", KEYS) + ")");
+                throw Places.complaint(source, keyNode, SimulatorTexts.text("scenario.keyNotAWord",
+                        String.join(", ", KEYS)));
             }
             String key = scalar.getValue();
             if (lines.containsKey(key)) {
-                throw Places.complaint(source, keyNode, "duplicate key '" + key + "' (first given on line "
-                        + lines.get(key) + ")");
+                throw Places.complaint(source, keyNode, SimulatorTexts.text("scenario.duplicateKey", key,
+                        lines.get(key)));
             }
             if (!KEYS.contains(key)) {
-                throw Places.complaint(source, keyNode, "unknown key '" + key + "' (expected one of "
-                        + String.join(", ", KEYS) + ")");
+                throw Places.complaint(source, keyNode, SimulatorTexts.text("scenario.unknownKey", key,
+                        String.join(", ", KEYS)));
             }
             lines.put(key, Places.of(source, keyNode).line());
             values.put(key, entry.getValueNode());
@@ -94,7 +91,7 @@ final class ScenarioReader {
     private Wording title(Node node) throws BadInputException {
         Map<String, String> title = text("title", node, Scalars::oneLine);
         if (title.get("en").isEmpty()) {
-            throw Places.complaint(source, node, "title is empty (expected one line of text)");
+            throw Places.complaint(source, node, SimulatorTexts.text("scenario.emptyTitle"));
         }
         return new Wording(title);
     }

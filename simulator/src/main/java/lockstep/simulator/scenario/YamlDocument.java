@@ -11,6 +11,7 @@ import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
 import org.snakeyaml.engine.v2.nodes.Node;
 
 import lockstep.simulator.BadInputException;
+import lockstep.simulator.text.SimulatorTexts;
 
 /**
  * Composes YAML text into one node tree, keeping every node's start mark. Any YAML-level problem (a tab, a missing
@@ -19,27 +20,27 @@ import lockstep.simulator.BadInputException;
  */
 final class YamlDocument {
 
-    private static final String EXPECTED_CONTENT = "expected a mapping with title, clients and script";
 
     /**
      * Parser problems a teacher is likely to meet, reworded. {@code trigger} starts SnakeYAML's problem or context
      * text; {@code atOpening} says the useful place is where the construct opened (the context mark), not where the
      * parser gave up (an unclosed bracket is noticed only at the end of the file).
      */
-    private record Rewording(String trigger, boolean atOpening, String message) {
+    private record Rewording(String trigger, boolean atOpening, String key) {
+        String message() {
+            return SimulatorTexts.text(key);
+        }
     }
 
     private static final List<Rewording> REWORDINGS = List.of(
-            new Rewording("mapping values are not allowed", false,
-                    "unexpected ':' (is the line indented too far, or does text with ': ' need quotes?)"),
-            new Rewording("could not find expected ':'", true, "a line that is not 'key: value' (expected a ':')"),
-            new Rewording("expected <block end>", false, "bad indentation (expected the items of a list or "
-                    + "mapping to line up)"),
-            new Rewording("expected ',' or ']'", true, "unclosed '[' (expected ',' or ']')"),
-            new Rewording("expected ',' or '}'", true, "unclosed '{' (expected ',' or '}')"),
-            new Rewording("found unexpected end of stream", true, "unclosed quote (expected a closing quote)"),
-            new Rewording("expected a single document", false, "a second YAML document (expected one scenario per file)"),
-            new Rewording("found undefined alias", false, "an alias '*' with no anchor '&' of that name"));
+            new Rewording("mapping values are not allowed", false, "yaml.unexpectedColon"),
+            new Rewording("could not find expected ':'", true, "yaml.notKeyValue"),
+            new Rewording("expected <block end>", false, "yaml.badIndentation"),
+            new Rewording("expected ',' or ']'", true, "yaml.unclosedBracket"),
+            new Rewording("expected ',' or '}'", true, "yaml.unclosedBrace"),
+            new Rewording("found unexpected end of stream", true, "yaml.unclosedQuote"),
+            new Rewording("expected a single document", false, "yaml.secondDocument"),
+            new Rewording("found undefined alias", false, "yaml.undefinedAlias"));
 
     private YamlDocument() {
     }
@@ -54,10 +55,11 @@ final class YamlDocument {
         } catch (MarkedYamlEngineException e) {
             throw translate(source, yaml, e);
         } catch (YamlEngineException e) {
-            throw new BadInputException(source, 1, 1, "malformed YAML: " + firstLine(e.getMessage()));
+            throw new BadInputException(source, 1, 1, SimulatorTexts.text("yaml.malformed",
+                    firstLine(e.getMessage())));
         }
         return root.orElseThrow(() ->
-                new BadInputException(source, 1, 1, "the file is empty (" + EXPECTED_CONTENT + ")"));
+                new BadInputException(source, 1, 1, SimulatorTexts.text("yaml.empty")));
     }
 
     private static BadInputException translate(String source, String yaml, MarkedYamlEngineException e) {
@@ -67,7 +69,7 @@ final class YamlDocument {
         // A tab in the indentation trips the scanner in several ways; whichever it reports, the tab is the cause.
         Optional<Position> tab = tabInIndentation(source, yaml, at.line());
         if (problem.contains("\\t(TAB)") || problem.contains("\t") || tab.isPresent()) {
-            return Places.complaint(tab.orElse(at), "a tab character (indent with spaces; YAML does not allow tabs)");
+            return Places.complaint(tab.orElse(at), SimulatorTexts.text("yaml.tab"));
         }
         String context = e.getContext() == null ? "" : e.getContext();
         for (Rewording rewording : REWORDINGS) {
@@ -77,7 +79,7 @@ final class YamlDocument {
                 return Places.complaint(where, rewording.message());
             }
         }
-        return Places.complaint(at, "malformed YAML: " + firstLine(problem));
+        return Places.complaint(at, SimulatorTexts.text("yaml.malformed", firstLine(problem)));
     }
 
     /** The first tab in the leading whitespace of line {@code line} (1-based) or the line before it, if any. */
