@@ -57,6 +57,7 @@ public final class WorkbenchApp extends Application {
         WorkbenchViewModel vm = new WorkbenchViewModel(new SimulatorSource(), loader, Platform::runLater,
                 Preferences.userRoot().node("lockstep/gui"), new LanePictures(), exporter);
         WorkbenchView view = new WorkbenchView(vm, new ViewSettings(true));
+        lockstep.gui.view.WindowFonts.missingFontWarning().ifPresent(System.err::println);
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
         double w = Math.min(1600, screen.getWidth());
         double h = Math.min(1000, screen.getHeight());

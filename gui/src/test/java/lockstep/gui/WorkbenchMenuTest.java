@@ -73,12 +73,12 @@ class WorkbenchMenuTest {
     void theExportItemsWaitForARunThenWriteTheirFile(FxRobot robot) throws Exception {
         MenuBar bar = robot.lookup("#menu-bar").queryAs(MenuBar.class);
         List<String> menus = bar.getMenus().stream().map(Menu::getId).toList();
-        assertEquals(List.of("menu-file", "menu-export"), menus);
+        assertEquals(List.of("menu-file", "menu-export", "menu-language"), menus);
         Menu export = bar.getMenus().get(1);
         MenuItem svg = item(export, "menu-export-svg");
         assertTrue(svg.isDisable(), "nothing to export yet");
         assertTrue(item(export, "menu-export-why").isVisible());
-        assertEquals(ExportTexts.NO_RUN, item(export, "menu-export-why").getText());
+        assertEquals(ExportTexts.text(ExportTexts.NO_RUN), item(export, "menu-export-why").getText());
 
         robot.interact(() -> vm.open("02", List.of("naive", "sequential"), null));
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> vm.getCursor() != null && !vm.loadingProperty().get());

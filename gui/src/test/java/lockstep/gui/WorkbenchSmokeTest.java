@@ -104,6 +104,40 @@ class WorkbenchSmokeTest {
     }
 
     @Test
+    void theLanguageMenuSwitchesTheWindowLiveAndTheTraceStaysEnglish(FxRobot robot) throws Exception {
+        ReplayCursor cursor = openHerd(robot);
+        int release = cursor.beats().firstBeatOfStep(5) + 1;
+        robot.interact(() -> cursor.seek(release));
+        String english = cursor.narrationProperty().get();
+        try {
+            javafx.scene.control.MenuBar bar = robot.lookup("#menu-bar").queryAs(javafx.scene.control.MenuBar.class);
+            javafx.scene.control.Menu menu = bar.getMenus().stream().filter(m -> "menu-language".equals(m.getId()))
+                    .findFirst().orElseThrow();
+            javafx.scene.control.MenuItem russian = menu.getItems().stream()
+                    .filter(i -> "language-ru".equals(i.getId())).findFirst().orElseThrow();
+            robot.interact(russian::fire);
+            WaitForAsyncUtils.waitForFxEvents();
+
+            assertEquals(lockstep.algorithms.text.Language.RU, vm.languageProperty().get());
+            assertEquals("Язык", menu.getText());
+            assertEquals("_Экспорт", bar.getMenus().get(1).getText());
+            assertEquals(release, cursor.getIndex(), "the same frame, drawn again");
+            assertTrue(vm.titleProperty().get().startsWith("02 · Эффект стада"), vm.titleProperty().get());
+            LaneView lane = robot.from(stage.getScene().getRoot()).lookup("#lane-naive").queryAs(LaneView.class);
+            assertEquals("ожидает · разбужен: проверяет снова", lane.clientText("c2"));
+            String russianBanner = cursor.lanes().get(0).ownNarrationProperty().get()
+                    + cursor.narrationProperty().get();
+            assertTrue(russianBanner.contains("Теперь владелец освобождает блокировку"), russianBanner);
+            assertTrue(cursor.lanes().get(0).events().stream().filter(Event.Narration.class::isInstance)
+                    .map(e -> ((Event.Narration) e).text()).anyMatch(t -> t.startsWith("Now the holder releases")),
+                    "the trace keeps the English text");
+        } finally {
+            robot.interact(() -> vm.useLanguage(lockstep.algorithms.text.Language.EN));
+        }
+        assertEquals(english, cursor.narrationProperty().get());
+    }
+
+    @Test
     void twoLanesStayOnTheSameScriptLine(FxRobot robot) throws Exception {
         ReplayCursor cursor = openHerd(robot);
         for (int i = 0; i < 5; i++) {

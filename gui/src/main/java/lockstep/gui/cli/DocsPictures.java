@@ -45,45 +45,45 @@ public final class DocsPictures {
         // README and the reference pages
         add("docs/images/herd-effect.png", "render", "02", "--algorithm", "naive,sequential", "--step", "11");
         add("docs/images/readers-and-writers.png", "render", "06", "--algorithm", "rwlock,curator-rwlock",
-                "--at-line", "25");
+                "--at-line", "56");
         add("docs/images/herd.svg", "herd", "--clients", "2,4,8,16,32,64,128");
         add("docs/images/herd.png", "herd", "--clients", "2,4,8,16,32,64,128");
         add("docs/images/bench-mutex.svg", "bench");
         add("docs/images/bench-mutex.png", "bench");
         // the course, chapter by chapter
         String course = "docs/course/images/";
-        add(course + "01-window.png", "render", "02", "--algorithm", "naive,sequential", "--at-line", "10");
+        add(course + "01-window.png", "render", "02", "--algorithm", "naive,sequential", "--at-line", "22");
         add(course + "02-three-lanes.png", "render", "02", "--algorithm", "naive,children-watch,sequential", "--step",
                 "11", "--width", "1600", "--height", "1000");
-        add(course + "03-chain.png", "render", "03", "--algorithm", "naive,sequential", "--at-line", "9");
-        add(course + "03-one-wake-up.png", "render", "03", "--algorithm", "naive,sequential", "--at-line", "15");
-        add(course + "03-lost-reply.png", "render", "12", "--algorithm", "sequential", "--at-line", "13");
+        add(course + "03-chain.png", "render", "03", "--algorithm", "naive,sequential", "--at-line", "18");
+        add(course + "03-one-wake-up.png", "render", "03", "--algorithm", "naive,sequential", "--at-line", "33");
+        add(course + "03-lost-reply.png", "render", "12", "--algorithm", "sequential", "--at-line", "23");
         add(course + "04-who-watches-whom.png", "render", "06", "--algorithm", "rwlock,curator-rwlock", "--at-line",
-                "14");
-        add(course + "05-crash.png", "render", "04", "--algorithm", "sequential,curator-mutex", "--at-line", "11");
-        add(course + "05-expire.png", "render", "07", "--algorithm", "sequential,curator-mutex", "--at-line", "12");
-        add(course + "05-disconnect.png", "render", "09", "--algorithm", "sequential", "--at-line", "14");
-        add(course + "05-unfenced.png", "render", "10", "--algorithm", "sequential", "--at-line", "22");
-        add(course + "05-fenced.png", "render", "11", "--algorithm", "sequential", "--at-line", "21");
+                "24");
+        add(course + "05-crash.png", "render", "04", "--algorithm", "sequential,curator-mutex", "--at-line", "23");
+        add(course + "05-expire.png", "render", "07", "--algorithm", "sequential,curator-mutex", "--at-line", "24");
+        add(course + "05-disconnect.png", "render", "09", "--algorithm", "sequential", "--at-line", "28");
+        add(course + "05-unfenced.png", "render", "10", "--algorithm", "sequential", "--at-line", "45");
+        add(course + "05-fenced.png", "render", "11", "--algorithm", "sequential", "--at-line", "43");
         add(course + "05-server-stop.png", "render", "13", "--algorithm", "sequential,curator-mutex", "--at-line",
-                "11");
+                "21");
         add(course + "06-assume-on-wake.png", "render", "14", "--algorithm", "bug-assume-on-wake,sequential",
-                "--at-line", "16");
+                "--at-line", "36");
         add(course + "06-exists-stall.png", "render", "15", "--algorithm", "bug-exists-stall,sequential", "--at-line",
-                "12");
-        add(course + "06-name-sort.png", "render", "16", "--algorithm", "bug-name-sort,sequential", "--at-line", "11");
+                "24");
+        add(course + "06-name-sort.png", "render", "16", "--algorithm", "bug-name-sort,sequential", "--at-line", "22");
         add(course + "06-reader-counts-higher-writers.png", "render", "17", "--algorithm",
-                "bug-reader-counts-higher-writers,sequential", "--at-line", "15");
+                "bug-reader-counts-higher-writers,sequential", "--at-line", "29");
         add(course + "06-persistent-node.png", "render", "18", "--algorithm", "bug-persistent-node,sequential",
-                "--at-line", "13");
+                "--at-line", "26");
         add(course + "06-trust-after-expiry.png", "render", "19", "--algorithm", "bug-trust-after-expiry,sequential",
-                "--at-line", "19");
+                "--at-line", "42");
         add(course + "06-no-protection.png", "render", "20", "--algorithm", "bug-no-protection,sequential",
-                "--at-line", "14");
+                "--at-line", "25");
         add(course + "07-leader-dies.png", "render", "23", "--algorithm", "sequential,curator-mutex", "--at-line",
-                "13");
-        add(course + "07-holders-server-dies.png", "render", "24", "--algorithm", "sequential", "--at-line", "13");
-        add(course + "07-quorum-lost.png", "render", "25", "--algorithm", "sequential", "--at-line", "17");
+                "26");
+        add(course + "07-holders-server-dies.png", "render", "24", "--algorithm", "sequential", "--at-line", "26");
+        add(course + "07-quorum-lost.png", "render", "25", "--algorithm", "sequential", "--at-line", "33");
     }
 
     private DocsPictures() {

@@ -160,6 +160,9 @@ public final class GuiCommand implements Callable<Integer> {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
+        // The language this command speaks (--lang, or what it was started in) goes on to the new JVM.
+        command.add("-D" + lockstep.algorithms.text.Language.PROPERTY + "="
+                + lockstep.algorithms.text.Texts.language().tag());
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(Launcher.class.getName());

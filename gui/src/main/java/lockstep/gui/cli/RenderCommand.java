@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import lockstep.simulator.check.Finding;
 import lockstep.gui.render.FrameRenderer;
 import lockstep.gui.render.HeadlessFx;
+import lockstep.gui.view.WindowFonts;
 import lockstep.gui.source.SimulatorSource;
 import lockstep.gui.viewmodel.LaneViewModel;
 import lockstep.gui.viewmodel.ReplayCursor;
@@ -96,6 +97,8 @@ public final class RenderCommand implements Callable<Integer> {
             return LockstepCommand.BAD_INPUT;
         }
         try {
+            HeadlessFx.start();
+            HeadlessFx.call(WindowFonts::missingFontWarning).ifPresent(err::println);
             if (gif != null) {
                 int frames = renderGif(loaded, gif, width, height, dark, presentation);
                 outw.println("wrote " + gif + " (" + frames + " frames)");
@@ -120,7 +123,9 @@ public final class RenderCommand implements Callable<Integer> {
         for (List<Event> trace : loaded.traces()) {
             lanes.add(new LaneViewModel(trace));
         }
-        return new ReplayCursor(lanes);
+        ReplayCursor cursor = new ReplayCursor(lanes);
+        cursor.useWords(loaded.words()); // the narration in the chosen language (the trace records English)
+        return cursor;
     }
 
     /** Draws one frame at {@code step} (default: the last beat) and returns the beat drawn. */

@@ -7,7 +7,9 @@ import java.util.Locale;
 
 import lockstep.algorithms.Algorithms;
 import lockstep.gui.viewmodel.TraceSource;
+import lockstep.gui.viewmodel.ScenarioWords;
 import lockstep.simulator.BadInputException;
+import lockstep.simulator.scenario.Wording;
 import lockstep.simulator.cli.InputKinds;
 import lockstep.simulator.run.Simulations;
 import lockstep.simulator.scenario.BuiltInScenarios;
@@ -28,7 +30,8 @@ public final class SimulatorSource implements TraceSource {
     @Override
     public List<BuiltIn> builtIns() {
         return BuiltInScenarios.list().stream()
-                .map(b -> new BuiltIn(b.id(), b.name(), b.title(), b.description())).toList();
+                .map(b -> new BuiltIn(b.id(), b.name(), b.title(), b.description(), b.titleInLanguages(),
+                        b.descriptionInLanguages())).toList();
     }
 
     @Override
@@ -56,7 +59,8 @@ public final class SimulatorSource implements TraceSource {
         if (isTrace(spec)) {
             List<Event> trace = TraceFiles.read(Path.of(spec));
             Event.RunStarted run = (Event.RunStarted) trace.get(0);
-            return new Loaded(spec, run.title() + " (" + Path.of(spec).getFileName() + ")", List.of(trace), true);
+            String file = " (" + Path.of(spec).getFileName() + ")";
+            return new Loaded(spec, run.title() + file, List.of(trace), true, wordsOfRecorded(run, file));
         }
         checkAlgorithms(algorithms);
         Scenario scenario = Simulations.load(spec);
@@ -67,7 +71,36 @@ public final class SimulatorSource implements TraceSource {
         }
         BuiltIn builtIn = builtIn(spec);
         String title = builtIn != null ? builtIn.id() + " · " + builtIn.title() : scenario.title();
-        return new Loaded(spec, title, traces, false);
+        ScenarioWords words = ScenarioWords.of(scenario);
+        if (builtIn != null) {
+            words = new ScenarioWords(framed(builtIn.id() + " · ", builtIn.titleInLanguages(), ""), words.narration());
+        }
+        return new Loaded(spec, title, traces, false, words);
+    }
+
+    /**
+     * A recorded trace's words: those of the built-in it names, when its title is still that built-in's (the trace
+     * records English only), else its texts as recorded.
+     */
+    private static ScenarioWords wordsOfRecorded(Event.RunStarted run, String file) {
+        for (BuiltInScenarios.BuiltIn b : BuiltInScenarios.list()) {
+            if (b.name().equals(run.scenario()) && b.title().equals(run.title())) {
+                try {
+                    ScenarioWords words = ScenarioWords.of(BuiltInScenarios.load(b.name()));
+                    return new ScenarioWords(framed("", b.titleInLanguages(), file), words.narration());
+                } catch (BadInputException e) {
+                    break; // a built-in always loads; were it not to, the trace shows its own texts
+                }
+            }
+        }
+        return ScenarioWords.english(run.title() + file);
+    }
+
+    /** {@code wording} with {@code before} and {@code after} around its text in every language. */
+    private static Wording framed(String before, Wording wording, String after) {
+        java.util.Map<String, String> framed = new java.util.LinkedHashMap<>();
+        wording.byLanguage().forEach((language, text) -> framed.put(language, before + text + after));
+        return new Wording(framed);
     }
 
     /**

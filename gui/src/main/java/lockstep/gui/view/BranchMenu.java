@@ -10,6 +10,8 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.layout.VBox;
 import lockstep.gui.viewmodel.WorkbenchViewModel;
 
+import lockstep.gui.text.WindowTexts;
+
 /**
  * A client's menu: "what if, here, c2 ..." with "acquire" and every client fault of the registry, each with its one
  * line of description. Picking one asks the view model to branch the lane at the cursor. When the lane cannot branch
@@ -24,7 +26,7 @@ final class BranchMenu {
         ContextMenu menu = new ContextMenu();
         menu.setId("branch-menu");
         String refusal = vm.branchRefusal(lane);
-        Label heading = new Label(refusal == null ? "Go on from here as a new lane: " + client + " …" : refusal);
+        Label heading = new Label(refusal == null ? WindowTexts.text("branch.heading", client) : refusal);
         heading.getStyleClass().add("muted-text");
         heading.setId("branch-heading");
         heading.setWrapText(true);

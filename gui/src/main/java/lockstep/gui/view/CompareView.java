@@ -11,6 +11,8 @@ import lockstep.gui.viewmodel.LaneViewModel;
 import lockstep.gui.viewmodel.ReplayCursor;
 import lockstep.simulator.replay.ReplayState;
 
+import lockstep.gui.text.WindowTexts;
+
 /** The lanes' costs so far, side by side: notifications, futile wake-ups, ZooKeeper calls per acquisition. */
 public final class CompareView extends CursorCanvas {
 
@@ -36,7 +38,7 @@ public final class CompareView extends CursorCanvas {
             return;
         }
         List<LaneViewModel> lanes = cursor.lanes();
-        String[] names = {"notifications", "futile wake-ups", "calls per acquisition"};
+        String[] names = {WindowTexts.text("counter.notifications"), WindowTexts.text("counter.futile"), WindowTexts.text("compare.calls-per-acquisition")};
         double[][] values = new double[lanes.size()][];
         for (int i = 0; i < lanes.size(); i++) {
             values[i] = figures(lanes.get(i).getState());
@@ -51,11 +53,11 @@ public final class CompareView extends CursorCanvas {
             }
             g.setTextAlign(TextAlignment.LEFT);
             g.setFill(p.text());
-            g.setFont(Font.font("DejaVu Sans", FontWeight.BOLD, 15));
+            g.setFont(Font.font(WindowFonts.sans(), FontWeight.BOLD, 15));
             g.fillText(names[m], 8, y);
             y += 24;
             for (int i = 0; i < lanes.size(); i++) {
-                g.setFont(Font.font("DejaVu Sans", 14));
+                g.setFont(Font.font(WindowFonts.sans(), 14));
                 g.setFill(p.text2());
                 g.fillText(lanes.get(i).algorithm(), 8, y + 2);
                 double barX = 120;
@@ -63,7 +65,7 @@ public final class CompareView extends CursorCanvas {
                 g.setFill(inks[i % inks.length]);
                 g.fillRoundRect(barX, y, barW, 20, 6, 6);
                 g.setFill(p.text());
-                g.setFont(Font.font("DejaVu Sans", FontWeight.BOLD, 14));
+                g.setFont(Font.font(WindowFonts.sans(), FontWeight.BOLD, 14));
                 String v = m == 2 ? String.format(java.util.Locale.ROOT, "%.1f", values[i][m])
                         : Integer.toString((int) values[i][m]);
                 g.fillText(v, barX + barW + 8, y + 2);
@@ -71,8 +73,8 @@ public final class CompareView extends CursorCanvas {
             }
             y += 14;
         }
-        g.setFont(Font.font("DejaVu Sans", 13));
+        g.setFont(Font.font(WindowFonts.sans(), 13));
         g.setFill(p.text3());
-        g.fillText("so far, at the cursor · each lane at the same script line", 8, y);
+        g.fillText(WindowTexts.text("compare.so-far"), 8, y);
     }
 }

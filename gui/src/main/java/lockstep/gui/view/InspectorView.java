@@ -24,6 +24,8 @@ import lockstep.gui.viewmodel.LaneViewModel;
 import lockstep.gui.viewmodel.ReplayCursor;
 import lockstep.simulator.trace.Event;
 
+import lockstep.gui.text.WindowTexts;
+
 /**
  * The inspector: which lane it shows (the focused one), and three tabs: the event log (the current row highlighted,
  * rows to come dimmed, click a row to jump), the sequence view (a Lamport diagram around the cursor) and the
@@ -48,7 +50,7 @@ public final class InspectorView extends VBox {
         HBox laneSwitch = new HBox(4);
         laneSwitch.getStyleClass().add("lane-switch");
         laneSwitch.setAlignment(Pos.CENTER_LEFT);
-        Label laneLabel = new Label("Lane");
+        Label laneLabel = new Label(WindowTexts.text("inspector.lane"));
         laneLabel.getStyleClass().add("muted-text");
         laneSwitch.getChildren().add(laneLabel);
         ToggleGroup group = new ToggleGroup();
@@ -69,13 +71,13 @@ public final class InspectorView extends VBox {
         TableColumn<Event, Number> number = new TableColumn<>("#");
         number.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().index()));
         number.setPrefWidth(56);
-        TableColumn<Event, String> client = new TableColumn<>("client");
+        TableColumn<Event, String> client = new TableColumn<>(WindowTexts.text("inspector.client"));
         client.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(EventText.client(c.getValue())));
         client.setPrefWidth(64);
-        TableColumn<Event, String> what = new TableColumn<>("event");
+        TableColumn<Event, String> what = new TableColumn<>(WindowTexts.text("inspector.event"));
         what.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(EventText.what(c.getValue())));
         what.setPrefWidth(190);
-        TableColumn<Event, String> path = new TableColumn<>("path");
+        TableColumn<Event, String> path = new TableColumn<>(WindowTexts.text("inspector.path"));
         path.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(EventText.path(c.getValue())));
         path.setPrefWidth(130);
         table.getColumns().setAll(List.of(number, client, what, path));
@@ -101,9 +103,9 @@ public final class InspectorView extends VBox {
 
         SequenceView sequence = new SequenceView(cursor, settings);
         CompareView compare = new CompareView(cursor, settings);
-        Tab events = new Tab("Events", table);
-        Tab seq = new Tab("Sequence", sequence);
-        Tab cmp = new Tab("Compare", compare);
+        Tab events = new Tab(WindowTexts.text("inspector.events"), table);
+        Tab seq = new Tab(WindowTexts.text("inspector.sequence"), sequence);
+        Tab cmp = new Tab(WindowTexts.text("inspector.compare"), compare);
         TabPane tabs = new TabPane(events, seq, cmp);
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tabs.setTabMinWidth(80);

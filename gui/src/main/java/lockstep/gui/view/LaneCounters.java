@@ -8,6 +8,8 @@ import javafx.scene.layout.VBox;
 import lockstep.gui.viewmodel.LaneSummary;
 import lockstep.simulator.replay.ReplayState;
 
+import lockstep.gui.text.WindowTexts;
+
 /** The counters under a lane: notifications, futile wake-ups, ZooKeeper calls, and holders with their names. */
 final class LaneCounters extends HBox {
 
@@ -20,8 +22,8 @@ final class LaneCounters extends HBox {
     private final Label holderNames = new Label();
 
     LaneCounters() {
-        getChildren().addAll(counter("notifications", notifications), counter("futile wake-ups", futile),
-                counter("ZooKeeper calls", calls), holdersCounter());
+        getChildren().addAll(counter(WindowTexts.text("counter.notifications"), notifications), counter(WindowTexts.text("counter.futile"), futile),
+                counter(WindowTexts.text("counter.calls"), calls), holdersCounter());
         getStyleClass().add("counters");
     }
 
@@ -42,7 +44,7 @@ final class LaneCounters extends HBox {
     }
 
     private VBox holdersCounter() {
-        Label label = new Label("holders");
+        Label label = new Label(WindowTexts.text("counter.holders"));
         label.getStyleClass().add("counter-label");
         holders.getStyleClass().add("counter-value");
         holderNames.getStyleClass().add("holder-names");

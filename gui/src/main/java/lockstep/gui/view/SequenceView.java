@@ -58,7 +58,7 @@ public final class SequenceView extends CursorCanvas {
         double zkX = 10 + colW / 2;
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.CENTER);
-        g.setFont(Font.font("DejaVu Sans", FontWeight.BOLD, 14));
+        g.setFont(Font.font(WindowFonts.sans(), FontWeight.BOLD, 14));
         g.setFill(p.text());
         g.fillText("zk", zkX, 12);
         for (int k = 0; k < clients.size(); k++) {
@@ -74,7 +74,7 @@ public final class SequenceView extends CursorCanvas {
         for (int k = 0; k < clients.size(); k++) {
             g.strokeLine(xOf(k, colW), HEAD - 6, xOf(k, colW), h);
         }
-        g.setFont(Font.font("DejaVu Sans", 12));
+        g.setFont(Font.font(WindowFonts.sans(), 12));
         for (int i = from; i <= to; i++) {
             Event e = lane.events().get(i);
             double y = HEAD + (i - from) * ROW + ROW / 2;

@@ -2,7 +2,10 @@ package lockstep.gui.view;
 
 import javafx.scene.Scene;
 
-/** The stylesheets: the palette (light or dark) and the shared app.css; presentation mode is a root style class. */
+/**
+ * The stylesheets: the palette (light or dark) and the shared app.css; presentation mode and the language (its font)
+ * are root style classes.
+ */
 public final class Theme {
 
     private static final String APP = css("app.css");
@@ -18,6 +21,9 @@ public final class Theme {
 
     public static void apply(Scene scene, boolean dark, boolean presentation) {
         scene.getStylesheets().setAll(dark ? DARK : LIGHT, APP);
+        // The language's font (app.css: .root.lang-zh takes a CJK face): one class, that of the current language.
+        scene.getRoot().getStyleClass().removeIf(c -> c.startsWith("lang-"));
+        scene.getRoot().getStyleClass().add(WindowFonts.rootStyleClass());
         if (presentation) {
             if (!scene.getRoot().getStyleClass().contains("presentation")) {
                 scene.getRoot().getStyleClass().add("presentation");

@@ -24,6 +24,8 @@ import lockstep.gui.viewmodel.ReplayCursor;
 import lockstep.simulator.replay.Beats;
 import lockstep.simulator.trace.Event;
 
+import lockstep.gui.text.WindowTexts;
+
 /**
  * The timeline: a scrubber with script-line ticks, narration diamonds and red checker-finding markers, the transport
  * (home, line back, event back, play/pause, event forward, line forward, end), the speed and the position line. Every
@@ -47,14 +49,14 @@ public final class TimelineView extends VBox {
         scrubber.setOnMouseDragged(e -> scrubber.seekTo(e.getX()));
         scrubber.setId("scrubber");
 
-        Button home = button("home", "First beat (Home)", cursor::home);
-        Button lineBack = button("line-back", "Previous script line (Shift+Left)", cursor::previousLine);
-        Button back = button("back", "Previous beat (Left)", cursor::back);
-        Button play = button("play", "Play / pause (Space)", cursor::togglePlay);
+        Button home = button("home", WindowTexts.text("timeline.first-beat"), cursor::home);
+        Button lineBack = button("line-back", WindowTexts.text("timeline.previous-line"), cursor::previousLine);
+        Button back = button("back", WindowTexts.text("timeline.previous-beat"), cursor::back);
+        Button play = button("play", WindowTexts.text("timeline.play"), cursor::togglePlay);
         play.getStyleClass().add("play-button");
-        Button forward = button("forward", "Next beat (Right)", cursor::forward);
-        Button lineForward = button("line-forward", "Next script line (Shift+Right)", cursor::nextLine);
-        Button end = button("end", "Last beat (End)", cursor::end);
+        Button forward = button("forward", WindowTexts.text("timeline.next-beat"), cursor::forward);
+        Button lineForward = button("line-forward", WindowTexts.text("timeline.next-line"), cursor::nextLine);
+        Button end = button("end", WindowTexts.text("timeline.last-beat"), cursor::end);
         home.setId("home");
         back.setId("back");
         lineBack.setId("line-back");
@@ -75,7 +77,7 @@ public final class TimelineView extends VBox {
         speed.setConverter(new javafx.util.StringConverter<>() {
             @Override
             public String toString(Double d) {
-                return d == null ? "" : "speed " + (d == Math.floor(d) ? Integer.toString(d.intValue()) : d) + "×";
+                return d == null ? "" : WindowTexts.text("timeline.speed", d == Math.floor(d) ? Integer.toString(d.intValue()) : d.toString());
             }
 
             @Override
@@ -94,7 +96,7 @@ public final class TimelineView extends VBox {
         HBox.setHgrow(position, Priority.ALWAYS);
         position.setMaxWidth(Double.MAX_VALUE);
 
-        Label key = new Label("|  script line    ◆  narration    ▼  checker finding");
+        Label key = new Label(WindowTexts.text("timeline.key"));
         key.getStyleClass().add("muted-text");
         key.setMinWidth(Region.USE_PREF_SIZE);
 
@@ -190,7 +192,7 @@ public final class TimelineView extends VBox {
             // script line ticks and numbers
             g.setLineWidth(1.5);
             g.setStroke(p.text3());
-            g.setFont(Font.font("DejaVu Sans", 13));
+            g.setFont(Font.font(WindowFonts.sans(), 13));
             double lastLabel = -100;
             for (int k = 1; k <= beats.stepCount(); k++) {
                 double x = xOf(beats.firstBeatOfStep(k));
@@ -198,7 +200,7 @@ public final class TimelineView extends VBox {
                 if (x - lastLabel > 26) {
                     boolean current = k == currentStep;
                     g.setFill(current ? p.accent() : p.text2());
-                    g.setFont(Font.font("DejaVu Sans", current ? FontWeight.BOLD : FontWeight.NORMAL, 13));
+                    g.setFont(Font.font(WindowFonts.sans(), current ? FontWeight.BOLD : FontWeight.NORMAL, 13));
                     g.fillText(Integer.toString(k), x + 3, trackY - 30 + 12);
                     lastLabel = x;
                 }

@@ -12,6 +12,8 @@ import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.ProgressBar;
+import javafx.scene.control.RadioMenuItem;
+import javafx.scene.control.ToggleGroup;
 import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.layout.HBox;
@@ -20,12 +22,13 @@ import javafx.scene.layout.Region;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
 import javafx.util.Duration;
+import lockstep.algorithms.text.Language;
 import lockstep.gui.viewmodel.RunExports;
 import lockstep.gui.viewmodel.WorkbenchViewModel;
 
 /**
- * The window's menu bar: File (open) and Export (the sequence diagram, ShiViz log and metrics of {@code lockstep
- * export}, a frame as PNG, the run as GIF), with the progress of a picture being drawn and its Cancel button at the
+ * The window's menu bar: File (open), Export (the sequence diagram, ShiViz log and metrics of {@code lockstep
+ * export}, a frame as PNG, the run as GIF) and Language (switches the window live), with the progress of a picture being drawn and its Cancel button at the
  * right. Steps of an item: ask for a file ({@link SavePlace}, a file chooser in the window), then hand it to the
  * {@link RunExports} command. While no run is open the export items are disabled and the menu's first line says why.
  */
@@ -39,6 +42,8 @@ public final class WorkbenchMenu extends HBox {
 
     private final WorkbenchViewModel vm;
     private SavePlace place = this::choose;
+    /** Sets each word of the menu again in the window's language; run at once and after every switch. */
+    private final List<Runnable> relabels = new java.util.ArrayList<>();
 
     public WorkbenchMenu(WorkbenchViewModel vm, Runnable open) {
         this.vm = vm;
@@ -46,11 +51,11 @@ public final class WorkbenchMenu extends HBox {
         setAlignment(Pos.CENTER_LEFT);
         RunExports exports = vm.exports();
 
-        MenuItem openItem = new MenuItem(MenuTexts.OPEN);
+        MenuItem openItem = worded(new MenuItem(), MenuTexts.OPEN);
         openItem.setId("menu-open");
         openItem.setAccelerator(KeyCombination.keyCombination("Shortcut+O"));
         openItem.setOnAction(e -> open.run());
-        Menu file = new Menu(MenuTexts.FILE, null, openItem);
+        Menu file = worded(new Menu("", null, openItem), MenuTexts.FILE);
         file.setId("menu-file");
 
         MenuItem why = new MenuItem();
@@ -59,31 +64,31 @@ public final class WorkbenchMenu extends HBox {
         why.setDisable(true);
         why.visibleProperty().bind(exports.refusalProperty().isNotEmpty());
         MenuItem svg = item("menu-export-svg", MenuTexts.SVG, "Shortcut+E", () -> {
-            Path out = ask(MenuTexts.SVG_TITLE, "", MenuTexts.SVG_FILES, "svg");
+            Path out = ask(MenuTexts.text(MenuTexts.SVG_TITLE), "", MenuTexts.text(MenuTexts.SVG_FILES), "svg");
             if (out != null) {
                 exports.exportSvg(out);
             }
         });
         MenuItem shiviz = item("menu-export-shiviz", MenuTexts.SHIVIZ, null, () -> {
-            Path out = ask(MenuTexts.SHIVIZ_TITLE, "", MenuTexts.SHIVIZ_FILES, "log");
+            Path out = ask(MenuTexts.text(MenuTexts.SHIVIZ_TITLE), "", MenuTexts.text(MenuTexts.SHIVIZ_FILES), "log");
             if (out != null) {
                 exports.exportShiviz(out);
             }
         });
         MenuItem csv = item("menu-export-csv", MenuTexts.CSV, null, () -> {
-            Path out = ask(MenuTexts.CSV_TITLE, "-metrics", MenuTexts.CSV_FILES, "csv");
+            Path out = ask(MenuTexts.text(MenuTexts.CSV_TITLE), "-metrics", MenuTexts.text(MenuTexts.CSV_FILES), "csv");
             if (out != null) {
                 exports.exportCsv(out);
             }
         });
         MenuItem png = item("menu-save-png", MenuTexts.PNG, "Shortcut+S", () -> {
-            Path out = ask(MenuTexts.PNG_TITLE, "-frame", MenuTexts.PNG_FILES, "png");
+            Path out = ask(MenuTexts.text(MenuTexts.PNG_TITLE), "-frame", MenuTexts.text(MenuTexts.PNG_FILES), "png");
             if (out != null) {
                 exports.saveFrame(out, look());
             }
         });
         MenuItem gif = item("menu-save-gif", MenuTexts.GIF, "Shortcut+Shift+S", () -> {
-            Path out = ask(MenuTexts.GIF_TITLE, "", MenuTexts.GIF_FILES, "gif");
+            Path out = ask(MenuTexts.text(MenuTexts.GIF_TITLE), "", MenuTexts.text(MenuTexts.GIF_FILES), "gif");
             if (out != null) {
                 exports.saveGif(out, look());
             }
@@ -91,14 +96,43 @@ public final class WorkbenchMenu extends HBox {
         for (MenuItem item : List.of(svg, shiviz, csv, png, gif)) {
             item.disableProperty().bind(exports.refusalProperty().isNotEmpty().or(exports.busyProperty()));
         }
-        Menu export = new Menu(MenuTexts.EXPORT, null, why, svg, shiviz, csv, new SeparatorMenuItem(), png, gif);
+        Menu export = worded(new Menu("", null, why, svg, shiviz, csv, new SeparatorMenuItem(), png, gif),
+                MenuTexts.EXPORT);
         export.setId("menu-export");
 
-        MenuBar bar = new MenuBar(file, export);
+        MenuBar bar = new MenuBar(file, export, languageMenu());
         bar.setId("menu-bar");
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         getChildren().addAll(bar, spacer, progress(exports));
+        relabels.forEach(Runnable::run);
+        vm.languageProperty().addListener(o -> relabels.forEach(Runnable::run));
+    }
+
+    /** {@code item} with the words of {@code key}, set again after every switch of language. */
+    private <T extends MenuItem> T worded(T item, String key) {
+        relabels.add(() -> item.setText(MenuTexts.text(key)));
+        return item;
+    }
+
+    /**
+     * Language: English, 中文, Русский, each named in itself so a reader finds their own; choosing one switches the
+     * window live ({@link WorkbenchViewModel#useLanguage}).
+     */
+    private Menu languageMenu() {
+        Menu menu = worded(new Menu(), MenuTexts.LANGUAGE);
+        menu.setId("menu-language");
+        ToggleGroup group = new ToggleGroup();
+        for (Language language : Language.values()) {
+            RadioMenuItem item = new RadioMenuItem(language.ownName());
+            item.setId("language-" + language.tag());
+            item.setToggleGroup(group);
+            item.setOnAction(e -> vm.useLanguage(language));
+            menu.getItems().add(item);
+        }
+        relabels.add(() -> group.getToggles().forEach(t -> t.setSelected(
+                ((RadioMenuItem) t).getId().equals("language-" + vm.languageProperty().get().tag()))));
+        return menu;
     }
 
     /** Replaces the file chooser (tests: a file chooser cannot be driven headless). */
@@ -106,8 +140,8 @@ public final class WorkbenchMenu extends HBox {
         this.place = place;
     }
 
-    private static MenuItem item(String id, String text, String accelerator, Runnable action) {
-        MenuItem item = new MenuItem(text);
+    private MenuItem item(String id, String key, String accelerator, Runnable action) {
+        MenuItem item = worded(new MenuItem(), key);
         item.setId(id);
         if (accelerator != null) {
             item.setAccelerator(KeyCombination.keyCombination(accelerator));
@@ -124,7 +158,8 @@ public final class WorkbenchMenu extends HBox {
         Label what = new Label();
         what.getStyleClass().add("muted-text");
         what.setId("export-progress");
-        Button cancel = new Button(MenuTexts.CANCEL);
+        Button cancel = new Button();
+        relabels.add(() -> cancel.setText(MenuTexts.text(MenuTexts.CANCEL)));
         cancel.setId("export-cancel");
         cancel.setFocusTraversable(false);
         cancel.setOnAction(e -> exports.cancel());

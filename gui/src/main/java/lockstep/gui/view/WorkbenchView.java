@@ -37,8 +37,10 @@ import lockstep.gui.viewmodel.StateStyle;
 import lockstep.gui.viewmodel.TraceSource;
 import lockstep.gui.viewmodel.WorkbenchViewModel;
 
+import lockstep.gui.text.WindowTexts;
+
 /**
- * The main window's content: menu bar (File, Export), top bar (scenario picker, lane chips, seed, theme, presentation), narration, lanes,
+ * The main window's content: menu bar (File, Export, Language), top bar (scenario picker, lane chips, seed, theme, presentation), narration, lanes,
  * legend, timeline and inspector. It binds to the {@link WorkbenchViewModel} and delegates every action to it; when
  * a new run is open the lanes, timeline and inspector are rebuilt around its {@link ReplayCursor}.
  */
@@ -50,6 +52,10 @@ public final class WorkbenchView extends BorderPane {
     private final MenuButton scenarioPicker = new MenuButton();
     private final TextField seed = new TextField();
     private final StackPane centre = new StackPane();
+    private final Label lanesLabel = new Label();
+    private final Label seedLabel = new Label();
+    private final ToggleButton dark = new ToggleButton();
+    private final ToggleButton presentation = new ToggleButton();
     private LanesView lanes;
     private TimelineView timeline;
     private InspectorView inspector;
@@ -62,7 +68,7 @@ public final class WorkbenchView extends BorderPane {
         getStyleClass().add("workbench");
         menu = new WorkbenchMenu(vm, this::chooseFile);
         setTop(new VBox(menu, topBar()));
-        Label loading = new Label("Running the scenario…");
+        Label loading = new Label(WindowTexts.text("workbench.running"));
         loading.getStyleClass().add("muted-text");
         centre.getChildren().add(loading);
         setCenter(centre);
@@ -81,6 +87,16 @@ public final class WorkbenchView extends BorderPane {
             focusTimeline();
         });
         vm.darkProperty().addListener(o -> focusTimeline());
+        // A switch of language: the bar's words are set again and the lanes, timeline and inspector are built again
+        // around the same cursor (its current frame already re-read by the view model).
+        vm.languageProperty().addListener(o -> {
+            WindowFonts.missingFontWarning().ifPresent(System.err::println);
+            applyTheme();
+            relabel();
+            if (vm.getCursor() != null) {
+                show(vm.getCursor());
+            }
+        });
         vm.algorithms().addListener((javafx.collections.ListChangeListener<String>) c -> focusTimeline());
         sceneProperty().addListener((o, a, b) -> {
             if (b != null) {
@@ -230,17 +246,17 @@ public final class WorkbenchView extends BorderPane {
         scenarioPicker.getStyleClass().add("scenario-picker");
         scenarioPicker.setId("scenario-picker");
         scenarioPicker.setFocusTraversable(false);
-        scenarioPicker.textProperty().bind(vm.titleProperty().map(t -> t.isEmpty() ? "Open a scenario" : t));
+        scenarioPicker.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+                () -> vm.titleProperty().get().isEmpty() ? WindowTexts.text("workbench.open-a-scenario")
+                        : vm.titleProperty().get(), vm.titleProperty(), vm.languageProperty()));
         scenarioPicker.setOnShowing(e -> fillPicker());
         fillPicker();
 
-        Label lanesLabel = new Label("Lanes");
         lanesLabel.getStyleClass().add("bar-label");
         vm.algorithms().addListener((ListChangeListener<String>) c -> fillChips());
         vm.traceFileProperty().addListener(o -> fillChips());
         fillChips();
 
-        Label seedLabel = new Label("seed");
         seedLabel.getStyleClass().add("bar-label");
         seed.setPrefColumnCount(6);
         seed.setMinWidth(Region.USE_PREF_SIZE);
@@ -256,16 +272,16 @@ public final class WorkbenchView extends BorderPane {
             requestFocus();
         });
 
-        ToggleButton dark = new ToggleButton("Dark");
         dark.setId("dark");
         dark.setFocusTraversable(false);
         dark.setOnAction(e -> vm.toggleDark());
         vm.darkProperty().addListener((o, a, b) -> dark.setSelected(b));
-        ToggleButton presentation = new ToggleButton("Presentation");
         presentation.setId("presentation");
         presentation.setFocusTraversable(false);
         presentation.setOnAction(e -> vm.togglePresentation());
         vm.presentationProperty().addListener((o, a, b) -> presentation.setSelected(b));
+
+        relabel();
 
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
@@ -284,12 +300,22 @@ public final class WorkbenchView extends BorderPane {
         return bar;
     }
 
+    /** Sets the bar's words in the window's language (the menu bar, with the language menu, sets its own). */
+    private void relabel() {
+        lanesLabel.setText(WindowTexts.text("workbench.lanes"));
+        seedLabel.setText(WindowTexts.text("workbench.seed"));
+        dark.setText(WindowTexts.text("workbench.dark"));
+        presentation.setText(WindowTexts.text("workbench.presentation"));
+        fillPicker();
+        fillChips();
+    }
+
     private void fillPicker() {
         scenarioPicker.getItems().clear();
         for (TraceSource.BuiltIn b : vm.source().builtIns()) {
-            Label title = new Label(b.id() + " · " + b.title());
+            Label title = new Label(b.id() + " · " + b.title(lockstep.algorithms.text.Texts.language().tag()));
             title.setStyle("-fx-font-weight: bold;");
-            Label description = new Label(b.description());
+            Label description = new Label(b.description(lockstep.algorithms.text.Texts.language().tag()));
             description.getStyleClass().add("muted-text");
             description.setWrapText(true);
             description.setMaxWidth(420);
@@ -306,17 +332,17 @@ public final class WorkbenchView extends BorderPane {
             }
         }
         scenarioPicker.getItems().add(new SeparatorMenuItem());
-        MenuItem open = new MenuItem("Open…");
+        MenuItem open = new MenuItem(WindowTexts.text("workbench.open"));
         open.setOnAction(e -> chooseFile());
         scenarioPicker.getItems().add(open);
     }
 
     private void chooseFile() {
         FileChooser chooser = new FileChooser();
-        chooser.setTitle("Open a scenario or a trace");
+        chooser.setTitle(WindowTexts.text("workbench.open-title"));
         chooser.getExtensionFilters().addAll(
-                new FileChooser.ExtensionFilter("Scenarios and traces", "*.yaml", "*.yml", "*.jsonl"),
-                new FileChooser.ExtensionFilter("All files", "*"));
+                new FileChooser.ExtensionFilter(WindowTexts.text("workbench.scenarios-and-traces"), "*.yaml", "*.yml", "*.jsonl"),
+                new FileChooser.ExtensionFilter(WindowTexts.text("workbench.all-files"), "*"));
         Window owner = getScene() == null ? null : getScene().getWindow();
         File file = chooser.showOpenDialog(owner);
         if (file != null) {
@@ -368,7 +394,7 @@ public final class WorkbenchView extends BorderPane {
     private HBox legend() {
         HBox legend = new HBox();
         legend.getStyleClass().add("legend");
-        Label clients = new Label("Clients");
+        Label clients = new Label(WindowTexts.text("legend.clients"));
         clients.getStyleClass().add("legend-title");
         legend.getChildren().add(clients);
         for (StateStyle s : List.of(StateStyle.HOLDING, StateStyle.WAITING, StateStyle.REQUESTING, StateStyle.IDLE,
@@ -378,15 +404,15 @@ public final class WorkbenchView extends BorderPane {
             icon.setFill(Color.WHITE);
             icon.setScaleX(0.95);
             icon.setScaleY(0.95);
-            Label l = new Label(s == StateStyle.CRASHED ? "crashed / expired" : s.word(), new StackPane(c, icon));
+            Label l = new Label(s == StateStyle.CRASHED ? WindowTexts.text("legend.crashed-or-expired") : s.word(), new StackPane(c, icon));
             legend.getChildren().add(l);
         }
-        Label arrows = new Label("Arrows");
+        Label arrows = new Label(WindowTexts.text("legend.arrows"));
         arrows.getStyleClass().add("legend-title");
         Region gap = new Region();
         gap.setMinWidth(12);
-        legend.getChildren().addAll(gap, arrows, new Label("watch", line(false, false)),
-                new Label("notification", line(true, true)), new Label("call", line(false, true)));
+        legend.getChildren().addAll(gap, arrows, new Label(WindowTexts.text("legend.watch"), line(false, false)),
+                new Label(WindowTexts.text("legend.notification"), line(true, true)), new Label(WindowTexts.text("legend.call"), line(false, true)));
         return legend;
     }
 

@@ -13,6 +13,8 @@ import javafx.scene.shape.SVGPath;
 import javafx.scene.text.Text;
 import lockstep.gui.viewmodel.StateStyle;
 
+import lockstep.gui.text.WindowTexts;
+
 /**
  * A znode: sequence number, owner stripe, R/W and ephemeral marks, key badge when held, ghost outline when just
  * deleted, red when a checker finding involves its owner. Pooled by the lane and recoloured in place.
@@ -27,7 +29,7 @@ final class ZnodeCard extends Pane {
     final Circle modeRing = new Circle(8);
     final Text eph = new Text("E");
     final Circle ephRing = new Circle(8);
-    final Text deleted = new Text("deleted");
+    final Text deleted = new Text(WindowTexts.text("znode.deleted"));
     final StackPane key = new StackPane();
     final javafx.scene.control.Tooltip tip = new javafx.scene.control.Tooltip();
     String shown = "";
@@ -111,10 +113,10 @@ final class ZnodeCard extends Pane {
                 : Math.max(settings.minText(), 14 * scale);
         name.setFont(LaneFonts.of(nameSize, true, false));
         name.setFill(ghost ? p.text2() : p.readable(identity));
-        name.setText(ghost ? ownerName + " · deleted" : ownerName);
+        name.setText(ghost ? ownerName + " · " + WindowTexts.text("znode.deleted") : ownerName);
         owner.setFont(LaneFonts.of(Math.max(settings.minText(), 14 * scale), true, false));
         owner.setFill(ghost ? p.text2() : p.readable(identity));
-        owner.setText(ghost ? ownerName + " · deleted" : ownerName);
+        owner.setText(ghost ? ownerName + " · " + WindowTexts.text("znode.deleted") : ownerName);
         tip.setText(fullPath);
         double seqW = seq.getLayoutBounds().getWidth();
         seq.setVisible(!tiny);

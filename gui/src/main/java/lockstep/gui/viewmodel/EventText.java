@@ -3,6 +3,8 @@ package lockstep.gui.viewmodel;
 import lockstep.simulator.check.Finding;
 import lockstep.simulator.trace.Event;
 
+import lockstep.gui.text.WindowTexts;
+
 /** How an event reads in the event log and the sequence view. */
 public final class EventText {
 
@@ -38,40 +40,40 @@ public final class EventText {
 
     public static String what(Event e) {
         if (e instanceof Event.RunStarted r) {
-            return "run " + r.algorithm() + " · seed " + r.seed();
+            return WindowTexts.text("event.run", r.algorithm(), r.seed());
         } else if (e instanceof Event.ScriptLine s) {
             return "▸ " + s.text();
         } else if (e instanceof Event.Narration n) {
-            return "say: " + n.text();
+            return WindowTexts.text("event.say", n.text());
         } else if (e instanceof Event.Call c) {
-            return c.op().label() + (c.watch() ? " + watch" : "") + (c.ok() ? "" : " ✗ " + c.resultLabel());
+            return c.op().label() + (c.watch() ? WindowTexts.text("event.plus-watch") : "") + (c.ok() ? "" : " ✗ " + c.resultLabel());
         } else if (e instanceof Event.WatchSet w) {
-            return "watch set (" + w.kind().name().toLowerCase(java.util.Locale.ROOT) + ")";
+            return WindowTexts.text("event.watch-set", w.kind().name().toLowerCase(java.util.Locale.ROOT));
         } else if (e instanceof Event.WatchFired f) {
             return "● " + f.type().name();
         } else if (e instanceof Event.StrayNotification f) {
-            return "○ " + f.type().name() + " (stray: it no longer waits)";
+            return WindowTexts.text("event.stray", f.type().name());
         } else if (e instanceof Event.NodeCreated n) {
-            return "znode created";
+            return WindowTexts.text("event.znode-created");
         } else if (e instanceof Event.NodeDeleted d) {
-            return "deleted".equals(d.reason()) ? "znode deleted" : "znode gone: " + d.reason();
+            return "deleted".equals(d.reason()) ? WindowTexts.text("event.znode-deleted") : WindowTexts.text("event.znode-gone", d.reason());
         } else if (e instanceof Event.ClientState s) {
             return "→ " + s.state().label() + (s.mode() == null || s.state() == Event.State.IDLE ? ""
                     : " (" + s.modeLabel() + ")");
         } else if (e instanceof Event.Fault f) {
-            return "fault: " + f.kind();
+            return WindowTexts.text("event.fault", f.kind());
         } else if (e instanceof Event.Choice c) {
-            return "choice: " + c.chosen();
+            return WindowTexts.text("event.choice", c.chosen());
         } else if (e instanceof Event.Connection c) {
-            return "connection: " + c.state().label();
+            return WindowTexts.text("event.connection", c.state().label());
         } else if (e instanceof Event.Write w) {
-            return "write, token " + w.token() + (w.accepted() ? "" : " (refused)");
+            return WindowTexts.text(w.accepted() ? "event.write" : "event.write-refused", w.token());
         } else if (e instanceof Event.ServerRole r) {
-            return "server " + r.server() + ": " + r.role().label();
+            return WindowTexts.text("event.server-role", r.server(), r.role().label());
         } else if (e instanceof Event.ClientServer c) {
-            return "→ server " + c.server();
+            return WindowTexts.text("event.client-server", c.server());
         } else if (e instanceof Event.RunEnded r) {
-            return "end: " + r.outcome();
+            return WindowTexts.text("event.end", r.outcome());
         }
         return e.getClass().getSimpleName();
     }

@@ -6,6 +6,8 @@ import java.util.List;
 import lockstep.simulator.check.Finding;
 import lockstep.simulator.replay.ReplayState;
 
+import lockstep.gui.text.WindowTexts;
+
 /**
  * What a lane's frame says besides its cards and rows, decided here so the lane view only draws: the clients a failure
  * involves (drawn red), the failure banner's and the note banner's text, the holders counter (names, and whether more
@@ -36,13 +38,13 @@ public record LaneSummary(List<String> flagged, String failures, String notes, i
                 flagged.addAll(f.clients());
             }
             StringBuilder to = f.isFailure() ? failures : notes;
-            to.append(to.length() == 0 ? "" : "\n").append(f.isFailure() ? "▼ " : "note: ").append(f.message());
+            to.append(to.length() == 0 ? "" : "\n").append(f.isFailure() ? "▼ " : WindowTexts.text("summary.note")).append(f.message());
         }
         List<String> holders = s.holders();
         int children = s.znodes().size();
         return new LaneSummary(flagged, failures.toString(), notes.toString(), holders.size(),
                 String.join(" ", holders.size() > 3 ? holders.subList(0, 3) : holders),
-                liveHolders(s) > 1 && !allReaders(s), children + (children == 1 ? " child" : " children"));
+                liveHolders(s) > 1 && !allReaders(s), WindowTexts.text(children == 1 ? "summary.child" : "summary.children", children));
     }
 
     /**

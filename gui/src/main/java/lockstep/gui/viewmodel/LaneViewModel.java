@@ -21,6 +21,8 @@ import lockstep.simulator.replay.LaneCaptions;
 import lockstep.simulator.replay.ReplayState;
 import lockstep.simulator.trace.Event;
 
+import lockstep.gui.text.WindowTexts;
+
 /**
  * One lane: one algorithm's run of the scenario, at one event. Read-only properties for the view (the state, the
  * event, the watches firing now, the znodes just deleted, the findings to show); {@link #seek(int)} is the only command
@@ -109,7 +111,7 @@ public final class LaneViewModel {
             return ensembleText(s.ensemble());
         }
         if (!s.serverRunning()) {
-            return "server stopped";
+            return WindowTexts.text("server.stopped");
         }
         int restarts = 0;
         boolean thisLine = false;
@@ -123,16 +125,16 @@ public final class LaneViewModel {
             }
         }
         if (thisLine) {
-            return last.equals("server-start") ? "server started again" : "server restarted";
+            return WindowTexts.text(last.equals("server-start") ? "server.started-again" : "server.restarted");
         }
-        return restarts == 0 ? "server up" : "server up (restarted)";
+        return WindowTexts.text(restarts == 0 ? "server.up" : "server.up-restarted");
     }
 
     /** An ensemble's server box: each server's number and role, the leader marked ("s1 follower · s3 ★leader"). */
     static String ensembleText(lockstep.simulator.replay.EnsembleView ensemble) {
         List<String> parts = new ArrayList<>();
         ensemble.roles().forEach((server, role) -> parts.add("s" + server + " "
-                + (role == Event.Role.LEADER ? "\u2605leader" : role.label())));
+                + (role == Event.Role.LEADER ? "\u2605" + WindowTexts.text("server.leader") : role.label())));
         return String.join(" · ", parts);
     }
 
@@ -141,8 +143,7 @@ public final class LaneViewModel {
         if (t.releases() == 0 && t.woken() == 0) {
             return "";
         }
-        return "this line: " + t.releases() + (t.releases() == 1 ? " release" : " releases") + " · " + t.woken()
-                + " woken · " + t.wins() + " wins";
+        return WindowTexts.text(t.releases() == 1 ? "tally.one-release" : "tally.releases", t.releases(), t.woken(), t.wins());
     }
 
     /** Moves the lane to event {@code i}, clamped to the trace. */
@@ -217,15 +218,16 @@ public final class LaneViewModel {
         }
         for (int k = i; k >= stepStart[stepOfEvent[i]]; k--) {
             if (replays.events().get(k) instanceof Event.Write w) {
-                String what = w.accepted() ? "accepted" : "refused, older than " + lastAcceptedBefore(k);
+                String what = w.accepted() ? WindowTexts.text("resource.accepted")
+                        : WindowTexts.text("resource.refused", lastAcceptedBefore(k));
                 return new WriteMark(w.client(), w.token(), w.accepted(),
-                        "resource: " + w.client() + " wrote with token " + w.token() + ": " + what, true);
+                        WindowTexts.text("resource.wrote", w.client(), w.token(), what), true);
             }
         }
         ReplayState.Resource r = s.resource();
-        String text = r.accepted() == 0 && r.refused() == 0 ? "resource: no write yet"
-                : "resource: last write by " + r.lastWriter() + ", token " + r.lastToken()
-                        + (r.refused() > 0 ? " · " + r.refused() + " refused" : "");
+        String text = r.accepted() == 0 && r.refused() == 0 ? WindowTexts.text("resource.no-write")
+                : WindowTexts.text("resource.last-write", r.lastWriter(), r.lastToken())
+                        + (r.refused() > 0 ? " · " + WindowTexts.text("resource.refused-count", r.refused()) : "");
         return new WriteMark("", -1, true, text, false);
     }
 
@@ -312,23 +314,24 @@ public final class LaneViewModel {
     public static String caption(ReplayState s, ReplayState.ClientView c) {
         if (c.isStaleHolder()) {
             // What it believes (holding) and what the server knows (its session is gone) side by side.
-            return "its session has ended";
+            return WindowTexts.text("caption.session-has-ended");
         }
         return switch (c.state()) {
-            case WAITING -> c.woken() ? "woken: re-checking"
-                    : c.watching().equals(s.lockPath()) ? "watching the children"
-                    : "watching " + nodeLabel(s, c.watching());
+            case WAITING -> c.woken() ? WindowTexts.text("caption.woken")
+                    : c.watching().equals(s.lockPath()) ? WindowTexts.text("caption.watching-children")
+                    : WindowTexts.text("caption.watching", nodeLabel(s, c.watching()));
             case HOLDING, STILL_HOLDING -> {
                 String node = ownPath(s, c.name());
-                String mode = ("read".equals(c.mode()) ? " (read)" : "") + (c.holds() > 1 ? " x" + c.holds() : "");
-                yield node.isEmpty() ? "holds the lock" + mode : "holds " + nodeLabel(s, node).split(" ")[0] + mode;
+                String mode = ("read".equals(c.mode()) ? WindowTexts.text("caption.read") : "") + (c.holds() > 1 ? " x" + c.holds() : "");
+                yield node.isEmpty() ? WindowTexts.text("caption.holds-the-lock", mode)
+                        : WindowTexts.text("caption.holds", nodeLabel(s, node).split(" ")[0], mode);
             }
-            case REQUESTING -> c.woken() ? "woken: re-checking"
-                    : "asking for " + (c.mode().isEmpty() ? "the lock" : c.mode());
-            case RELEASED -> "released the lock";
-            case GAVE_UP -> "gave up waiting";
-            case CRASHED -> "crashed: session closed";
-            case EXPIRED -> "session ended by the server";
+            case REQUESTING -> c.woken() ? WindowTexts.text("caption.woken")
+                    : c.mode().isEmpty() ? WindowTexts.text("caption.asking-for-the-lock") : WindowTexts.text("caption.asking-for", c.mode());
+            case RELEASED -> WindowTexts.text("caption.released");
+            case GAVE_UP -> WindowTexts.text("caption.gave-up");
+            case CRASHED -> WindowTexts.text("caption.crashed");
+            case EXPIRED -> WindowTexts.text("caption.expired");
             case IDLE -> "";
         };
     }
@@ -338,7 +341,7 @@ public final class LaneViewModel {
 
     /** The word beside a client: its state's word, or "thinks it holds" for a holder whose session has ended. */
     public static String word(ReplayState.ClientView c) {
-        return c.isStaleHolder() ? "thinks it holds" : StateStyle.of(c.state()).word();
+        return c.isStaleHolder() ? WindowTexts.text("state.thinks-it-holds") : StateStyle.of(c.state()).word();
     }
 
     /** The key drawn on a client's badge. */
@@ -368,31 +371,31 @@ public final class LaneViewModel {
     public static String status(ReplayState.ClientView c) {
         List<String> words = new ArrayList<>();
         if (c.paused()) {
-            words.add("paused");
+            words.add(WindowTexts.text("status.paused"));
         }
         switch (c.connection()) {
             case CONNECTED -> {
                 if (c.session() > 1) {
-                    words.add("session " + c.session());
+                    words.add(WindowTexts.text("status.session", c.session()));
                 }
             }
             case CLOSED -> {
                 if (c.state() != Event.State.CRASHED) {
-                    words.add("closed");
+                    words.add(WindowTexts.text("status.closed"));
                 }
             }
             case EXPIRED -> {
                 if (c.state() != Event.State.EXPIRED) {
-                    words.add("expired");
+                    words.add(WindowTexts.text("status.expired"));
                 }
             }
-            default -> words.add(c.connection().name().toLowerCase(java.util.Locale.ROOT));
+            default -> words.add(WindowTexts.text("status." + c.connection().name().toLowerCase(java.util.Locale.ROOT)));
         }
         if (!c.sessionAlive() && c.connection() != Event.ConnectionState.EXPIRED
                 && c.connection() != Event.ConnectionState.CLOSED && c.state() != Event.State.EXPIRED
                 && c.state() != Event.State.CRASHED && !c.isStaleHolder()) {
             // (a stale holder's caption already says its session has ended)
-            words.add("session ended");
+            words.add(WindowTexts.text("status.session-ended"));
         }
         return String.join(" · ", words);
     }

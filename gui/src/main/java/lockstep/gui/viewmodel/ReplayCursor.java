@@ -16,6 +16,9 @@ import javafx.beans.property.SimpleDoubleProperty;
 import lockstep.simulator.replay.Beats;
 import lockstep.simulator.trace.Event;
 
+import lockstep.algorithms.text.Texts;
+import lockstep.gui.text.WindowTexts;
+
 /**
  * The replay cursor shared by every lane: one position, many lanes, stepping together.
  *
@@ -48,6 +51,7 @@ public final class ReplayCursor {
     private final ReadOnlyStringWrapper position = new ReadOnlyStringWrapper(this, "position", "");
     private final DoubleProperty speed = new SimpleDoubleProperty(this, "speed", 1);
     private final BooleanProperty stopAtReleases = new SimpleBooleanProperty(this, "stopAtReleases");
+    private ScenarioWords words = ScenarioWords.english("");
 
     public ReplayCursor(List<LaneViewModel> lanes) {
         if (lanes.isEmpty()) {
@@ -118,15 +122,39 @@ public final class ReplayCursor {
                 common = "";
             }
         }
+        // The traces record the English text; the window shows it in its language, found in the scenario's words.
+        String language = Texts.language().tag();
         for (LaneViewModel lane : lanes) {
-            lane.setOwnNarration(common.isEmpty() ? lane.getState().narration() : "");
+            lane.setOwnNarration(common.isEmpty() ? words.narration(lane.getState().narration(), language) : "");
         }
-        narration.set(common);
+        narration.set(words.narration(common, language));
         int k = beat.step();
-        String line = k == 0 ? "before the script" : "script line " + k + " of " + beats.stepCount() + ": "
-                + lineText(k) + (beat.phase() == Beats.Phase.CALL ? "" : " · " + beat.phase().label());
-        position.set("beat " + at + " / " + (beats.size() - 1) + " · " + line);
+        String line = k == 0 ? WindowTexts.text("footer.before-the-script")
+                : WindowTexts.text("footer.script-line", k, beats.stepCount(), lineText(k))
+                        + (beat.phase() == Beats.Phase.CALL ? "" : " · " + beat.phase().label());
+        position.set(WindowTexts.text("footer.beat", at, beats.size() - 1, line));
         index.set(at);
+    }
+
+    /**
+     * The scenario's texts in every language, so the narration shows in the window's language (the traces record
+     * it in English); redraws the current beat.
+     */
+    public void useWords(ScenarioWords scenarioWords) {
+        this.words = scenarioWords;
+        refresh();
+    }
+
+    /** The scenario's texts this cursor shows its narration in. */
+    public ScenarioWords words() {
+        return words;
+    }
+
+    /** Shows the current beat again, its texts read anew (after a switch of language). */
+    public void refresh() {
+        if (index.get() >= 0) {
+            seek(index.get());
+        }
     }
 
     /**
@@ -135,7 +163,7 @@ public final class ReplayCursor {
      */
     private String lineText(int k) {
         String text = focus.stepText(k);
-        return text.startsWith("say") ? "say (in the banner above)" : text;
+        return text.startsWith("say") ? WindowTexts.text("footer.say-above") : text;
     }
 
     /** Moves to the first beat at which the focused lane shows its event {@code eventIndex}. */

@@ -89,7 +89,7 @@ public final class RunExports {
     private final BiConsumer<String, String> fail;
     private final Pictures pictures;
 
-    private final ReadOnlyStringWrapper refusal = new ReadOnlyStringWrapper(this, "refusal", ExportTexts.NO_RUN);
+    private final ReadOnlyStringWrapper refusal = new ReadOnlyStringWrapper(this, "refusal", ExportTexts.text(ExportTexts.NO_RUN));
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(this, "progress");
     private final ReadOnlyStringWrapper progressText = new ReadOnlyStringWrapper(this, "progressText", "");
@@ -108,7 +108,7 @@ public final class RunExports {
 
     /** Called by the window's view model when what is open changes. */
     void runChanged() {
-        refusal.set(cursor.get() == null ? ExportTexts.NO_RUN : "");
+        refusal.set(cursor.get() == null ? ExportTexts.text(ExportTexts.NO_RUN) : "");
     }
 
     /** Writes the focused lane's sequence diagram as a standalone SVG ({@code lockstep export --svg}). */
@@ -141,7 +141,7 @@ public final class RunExports {
         }
         int beat = now.getIndex();
         List<LaneViewModel> lanes = now.lanes();
-        startJob(ExportTexts.DRAWING_FRAME, out, job -> pictures.savePng(lanes, beat, look, out));
+        startJob(ExportTexts.text(ExportTexts.DRAWING_FRAME), out, job -> pictures.savePng(lanes, beat, look, out));
     }
 
     /**
@@ -155,7 +155,7 @@ public final class RunExports {
         }
         List<LaneViewModel> lanes = now.lanes();
         Look small = look.atMost(GIF_MAX_WIDTH, GIF_MAX_HEIGHT);
-        startJob(ExportTexts.DRAWING_GIF, out, job -> pictures.saveGif(lanes, small, out, job));
+        startJob(ExportTexts.text(ExportTexts.DRAWING_GIF), out, job -> pictures.saveGif(lanes, small, out, job));
     }
 
     /** Stops the picture job under way; nothing is written. */
@@ -181,18 +181,18 @@ public final class RunExports {
             return;
         }
         List<LaneViewModel> lanes = now.lanes();
-        startJob(ExportTexts.WRITING, out, job -> ExportFiles.write(out, text.of(lanes)));
+        startJob(ExportTexts.text(ExportTexts.WRITING), out, job -> ExportFiles.write(out, text.of(lanes)));
     }
 
     /** The cursor, or null after reporting why nothing can start (no run, a job under way, a bad place to write). */
     private ReplayCursor startable() {
         ReplayCursor now = cursor.get();
         if (now == null) {
-            fail.accept(ExportTexts.CANNOT_EXPORT, ExportTexts.NO_RUN);
+            fail.accept(ExportTexts.text(ExportTexts.CANNOT_EXPORT), ExportTexts.text(ExportTexts.NO_RUN));
             return null;
         }
         if (busy.get()) {
-            fail.accept(ExportTexts.CANNOT_EXPORT, ExportTexts.BUSY);
+            fail.accept(ExportTexts.text(ExportTexts.CANNOT_EXPORT), ExportTexts.text(ExportTexts.BUSY));
             return null;
         }
         return now;
@@ -201,7 +201,7 @@ public final class RunExports {
     private void startJob(String what, Path out, Job job) {
         String where = whereProblem(out);
         if (where != null) {
-            fail.accept(ExportTexts.CANNOT_EXPORT, where);
+            fail.accept(ExportTexts.text(ExportTexts.CANNOT_EXPORT), where);
             return;
         }
         AtomicBoolean stop = new AtomicBoolean();
@@ -230,12 +230,12 @@ public final class RunExports {
                 job.run(reporter);
                 fx.accept(() -> finish(ExportTexts.wrote(out)));
             } catch (CancellationException e) {
-                fx.accept(() -> finish(ExportTexts.CANCELLED));
+                fx.accept(() -> finish(ExportTexts.text(ExportTexts.CANCELLED)));
             } catch (Exception | OutOfMemoryError e) {
                 String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
                 fx.accept(() -> {
                     finish("");
-                    fail.accept(ExportTexts.CANNOT_EXPORT, out + ": " + why);
+                    fail.accept(ExportTexts.text(ExportTexts.CANNOT_EXPORT), out + ": " + why);
                 });
             }
         });

@@ -7,6 +7,8 @@ import lockstep.simulator.replay.EnsembleView;
 import lockstep.simulator.replay.ReplayState;
 import lockstep.simulator.trace.Event;
 
+import lockstep.gui.text.WindowTexts;
+
 /**
  * The servers and the clients' sessions as a lane draws them: a box per server (one today, an ensemble later: the
  * lane draws whatever this list holds), and per client a line to the server its session is on, in one of a few kinds
@@ -58,11 +60,11 @@ public record Sessions(List<Server> servers, List<Line> lines) {
             for (int n : ensemble.roles().keySet()) {
                 Event.Role role = ensemble.role(n);
                 boolean serving = ensemble.leader() != 0 && (role == Event.Role.LEADER || role == Event.Role.FOLLOWER);
-                servers.add(new Server("s" + n, serving, role == Event.Role.LEADER ? "\u2605leader"
+                servers.add(new Server("s" + n, serving, role == Event.Role.LEADER ? "\u2605" + WindowTexts.text("server.leader")
                         : role.name().toLowerCase(java.util.Locale.ROOT)));
             }
         } else {
-            servers.add(new Server("server", s.serverRunning(), s.serverRunning() ? "up" : "stopped"));
+            servers.add(new Server("server", s.serverRunning(), WindowTexts.text(s.serverRunning() ? "session.up" : "session.stopped")));
         }
         List<Line> lines = new ArrayList<>();
         for (String name : clients) {
@@ -79,16 +81,16 @@ public record Sessions(List<Server> servers, List<Line> lines) {
     private static Line lineOf(ReplayState.ClientView c, int server, boolean serverRunning) {
         String name = c.name();
         if (c.state() == Event.State.CRASHED || c.connection() == Event.ConnectionState.CLOSED) {
-            return new Line(name, server, Kind.CLOSED_BY_CLIENT, c.state() == Event.State.CRASHED ? "crashed" : "closed");
+            return new Line(name, server, Kind.CLOSED_BY_CLIENT, WindowTexts.text(c.state() == Event.State.CRASHED ? "session.crashed" : "session.closed"));
         }
         if (!c.sessionAlive() || c.connection() == Event.ConnectionState.EXPIRED) {
-            return new Line(name, server, Kind.ENDED_BY_SERVER, "expired");
+            return new Line(name, server, Kind.ENDED_BY_SERVER, WindowTexts.text("session.expired"));
         }
         if (!serverRunning || c.connection() == Event.ConnectionState.DISCONNECTED) {
-            return new Line(name, server, Kind.RETRYING, "retrying");
+            return new Line(name, server, Kind.RETRYING, WindowTexts.text("session.retrying"));
         }
         if (c.paused()) {
-            return new Line(name, server, Kind.PAUSED, "paused");
+            return new Line(name, server, Kind.PAUSED, WindowTexts.text("session.paused"));
         }
         return new Line(name, server, Kind.LIVE, "");
     }

@@ -4,6 +4,8 @@ import java.util.List;
 
 import lockstep.simulator.trace.Event;
 
+import lockstep.gui.text.WindowTexts;
+
 /**
  * How the window shows a client's state: a word, an icon, a badge colour and a text colour. Colour is never the only
  * cue: every state has its own icon and word, so colour-blind viewers can tell them apart.
@@ -15,6 +17,12 @@ import lockstep.simulator.trace.Event;
  * @param cssClass the style class of a client row in this state
  */
 public record StateStyle(String word, Icon icon, String badge, String text, String cssClass) {
+
+    /** The state's word in the current language (the component holds the English one, which names its key). */
+    @Override
+    public String word() {
+        return WindowTexts.text("state." + word.replace(' ', '-'));
+    }
 
     /** The badge icons, drawn as shapes (no font needed). */
     public enum Icon { KEY, HOURGLASS, ARROW, DASH, CROSS }

@@ -3,22 +3,43 @@ package lockstep.gui.viewmodel;
 import java.util.List;
 
 import lockstep.simulator.BadInputException;
+import lockstep.simulator.scenario.Wording;
 import lockstep.simulator.trace.Event;
 
 /** Where the workbench gets its traces: running a scenario once per algorithm, or reading a trace file. */
 public interface TraceSource {
 
-    /** A scenario shipped with Lockstep, for the picker. */
-    record BuiltIn(String id, String name, String title, String description) {
+    /** A scenario shipped with Lockstep, for the picker, its title and description in every language it has. */
+    record BuiltIn(String id, String name, String title, String description, Wording titleInLanguages,
+                   Wording descriptionInLanguages) {
+
+        public BuiltIn(String id, String name, String title, String description) {
+            this(id, name, title, description, Wording.english(title), Wording.english(description));
+        }
+
+        /** The title in {@code language} ({@code en}, {@code zh}, {@code ru}), English when it has none in it. */
+        public String title(String language) {
+            return titleInLanguages.in(language);
+        }
+
+        /** The description in {@code language}, English when it has none in it. */
+        public String description(String language) {
+            return descriptionInLanguages.in(language);
+        }
     }
 
     /**
      * What was opened: one trace per lane. {@code traceFile} is true when {@code spec} was a recorded trace (one lane,
-     * its own algorithm and seed).
+     * its own algorithm and seed). {@code words} gives the title and the narration in the window's language (the
+     * traces record them in English).
      */
-    record Loaded(String spec, String title, List<List<Event>> traces, boolean traceFile) {
+    record Loaded(String spec, String title, List<List<Event>> traces, boolean traceFile, ScenarioWords words) {
         public Loaded {
             traces = List.copyOf(traces);
+        }
+
+        public Loaded(String spec, String title, List<List<Event>> traces, boolean traceFile) {
+            this(spec, title, traces, traceFile, ScenarioWords.english(title));
         }
     }
 

@@ -24,6 +24,11 @@ import lockstep.simulator.scenario.Verb;
 import lockstep.simulator.schedule.ReplayingScheduler;
 import lockstep.simulator.trace.Event;
 
+import lockstep.gui.text.WindowTexts;
+
+import lockstep.algorithms.text.Language;
+import lockstep.algorithms.text.Texts;
+
 /**
  * The whole window's state: what is open (scenario or trace, algorithms, seed), the {@link ReplayCursor} over its
  * lanes, the theme, presentation mode, the recent files and the last error. Opening runs in the background; a failure
@@ -42,6 +47,8 @@ public final class WorkbenchViewModel {
     private final ReadOnlyObjectWrapper<ReplayCursor> cursor = new ReadOnlyObjectWrapper<>(this, "cursor");
     private final ReadOnlyStringWrapper spec = new ReadOnlyStringWrapper(this, "spec", "");
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
+    private final ReadOnlyObjectWrapper<Language> language = new ReadOnlyObjectWrapper<>(this, "language",
+            Texts.language());
     private final ObservableList<String> algorithms = FXCollections.observableArrayList();
     // One read-only view, kept: a fresh wrapper per call would drop the listeners added to it once collected.
     private final ObservableList<String> algorithmsView = FXCollections.unmodifiableObservableList(algorithms);
@@ -60,10 +67,10 @@ public final class WorkbenchViewModel {
     private final List<List<TraceSource.Edit>> laneEdits = new ArrayList<>();
     private final RunExports exports;
 
-    private static final String OPEN_FAILED = "Cannot open this file; what was open stays open.";
-    private static final String BRANCH_STOPPED =
-            "The new lane stops early: the rest of the script no longer fits its run.";
-    private static final String BRANCH_FAILED = "Cannot branch here; the lanes stay as they were.";
+    // Keys of the error dialog's headings in the window's bundle.
+    private static final String OPEN_FAILED = "error.open-failed";
+    private static final String BRANCH_STOPPED = "error.branch-stopped";
+    private static final String BRANCH_FAILED = "error.branch-failed";
 
     /**
      * @param background runs loads (a thread pool in the window, {@code Runnable::run} in tests)
@@ -124,10 +131,10 @@ public final class WorkbenchViewModel {
                 TraceSource.Loaded loaded = source.load(spec, lanes, newSeed);
                 fx.accept(() -> show(loaded));
             } catch (BadInputException e) {
-                fx.accept(() -> fail(OPEN_FAILED, e.getMessage()));
+                fx.accept(() -> fail(WindowTexts.text(OPEN_FAILED), e.getMessage()));
             } catch (RuntimeException e) {
                 String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-                fx.accept(() -> fail(OPEN_FAILED, spec + ": " + why));
+                fx.accept(() -> fail(WindowTexts.text(OPEN_FAILED), spec + ": " + why));
             }
         });
     }
@@ -139,11 +146,12 @@ public final class WorkbenchViewModel {
         }
         int keep = cursor.get() == null ? 0 : cursor.get().stepProperty().get();
         ReplayCursor next = new ReplayCursor(lanes);
+        next.useWords(loaded.words());
         if (loaded.spec().equals(spec.get()) && keep > 0) {
             next.seek(next.beats().firstBeatOfStep(keep));
         }
         spec.set(loaded.spec());
-        title.set(loaded.title());
+        title.set(loaded.words().title(language.get().tag()));
         traceFile.set(loaded.traceFile());
         List<String> algs = new ArrayList<>();
         for (LaneViewModel lane : lanes) {
@@ -193,7 +201,7 @@ public final class WorkbenchViewModel {
     /** "acquire", then the client faults of the fault registry that apply on one server, in registry order. */
     public static List<BranchAction> branchActions() {
         List<BranchAction> out = new ArrayList<>();
-        out.add(new BranchAction(Verb.ACQUIRE.word(), "ask for the lock"));
+        out.add(new BranchAction(Verb.ACQUIRE.word(), WindowTexts.text("branch.acquire")));
         for (Fault f : Faults.of(Fault.Target.CLIENT)) {
             // A fault of ensembles only (move) would be refused on most lanes, and the menu must fit a small screen.
             if (!f.needsAnEnsemble()) {
@@ -207,16 +215,16 @@ public final class WorkbenchViewModel {
     public String branchRefusal(int k) {
         ReplayCursor now = cursor.get();
         if (now == null || k < 0 || k >= now.lanes().size()) {
-            return "Nothing is open to branch from.";
+            return WindowTexts.text("branch.nothing-open");
         }
         if (traceFile.get()) {
-            return "A trace file has no script to go on from: open its scenario to branch.";
+            return WindowTexts.text("branch.trace-file");
         }
         if (now.lanes().size() >= MAX_LANES) {
-            return "At most " + MAX_LANES + " lanes are shown: remove a lane to branch.";
+            return WindowTexts.text("branch.too-many-lanes", MAX_LANES);
         }
         if (loading.get()) {
-            return "A run is still being made.";
+            return WindowTexts.text("branch.running");
         }
         return null;
     }
@@ -231,7 +239,7 @@ public final class WorkbenchViewModel {
     public void branch(int k, String client, String word) {
         String why = branchRefusal(k);
         if (why != null) {
-            fail(BRANCH_FAILED, why);
+            fail(WindowTexts.text(BRANCH_FAILED), why);
             return;
         }
         ReplayCursor from = cursor.get();
@@ -255,14 +263,14 @@ public final class WorkbenchViewModel {
                 fx.accept(() -> {
                     showBranch(from, run.trace(), laneTitle + stops, edits, step);
                     if (!run.stopped().isEmpty()) {
-                        fail(BRANCH_STOPPED, run.stopped());
+                        fail(WindowTexts.text(BRANCH_STOPPED), run.stopped());
                     }
                 });
             } catch (BadInputException e) {
-                fx.accept(() -> fail(BRANCH_FAILED, e.getMessage()));
+                fx.accept(() -> fail(WindowTexts.text(BRANCH_FAILED), e.getMessage()));
             } catch (RuntimeException e) {
                 String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-                fx.accept(() -> fail(BRANCH_FAILED, spec.get() + ": " + message));
+                fx.accept(() -> fail(WindowTexts.text(BRANCH_FAILED), spec.get() + ": " + message));
             }
         });
     }
@@ -290,6 +298,7 @@ public final class WorkbenchViewModel {
         lanes.add(new LaneViewModel(Replays.of(trace), laneTitle));
         laneEdits.add(List.copyOf(edits));
         ReplayCursor next = new ReplayCursor(lanes);
+        next.useWords(from.words());
         next.focus(lanes.size() - 1);
         next.seek(next.beats().lastBeatOfStep(step));
         canAddLane.set(!traceFile.get() && lanes.size() < MAX_LANES);
@@ -334,6 +343,28 @@ public final class WorkbenchViewModel {
 
     public ReadOnlyObjectProperty<ReplayCursor> cursorProperty() {
         return cursor.getReadOnlyProperty();
+    }
+
+    /** The language the window speaks; its language menu switches it with {@link #useLanguage(Language)}. */
+    public ReadOnlyObjectProperty<Language> languageProperty() {
+        return language.getReadOnlyProperty();
+    }
+
+    /**
+     * Switches the window's language live: every later text lookup uses it; the title and the current frame are
+     * shown again in it (the views re-read their own texts when this property changes).
+     */
+    public void useLanguage(Language chosen) {
+        Texts.use(chosen);
+        if (chosen == language.get()) {
+            return;
+        }
+        ReplayCursor now = cursor.get();
+        if (now != null) {
+            title.set(now.words().title(chosen.tag()));
+            now.refresh();
+        }
+        language.set(chosen);
     }
 
     public ReplayCursor getCursor() {

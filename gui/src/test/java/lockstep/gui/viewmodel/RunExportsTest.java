@@ -155,7 +155,7 @@ class RunExportsTest {
         vm.exports().cancel();
         queued.forEach(Runnable::run);
         assertFalse(Files.exists(out));
-        assertEquals(ExportTexts.CANCELLED, vm.exports().savedProperty().get());
+        assertEquals(ExportTexts.text(ExportTexts.CANCELLED), vm.exports().savedProperty().get());
         assertFalse(vm.exports().busyProperty().get());
         assertEquals("", vm.errorProperty().get());
     }
@@ -163,10 +163,10 @@ class RunExportsTest {
     @Test
     void withNoRunOpenEveryCommandRefusesAndSaysWhy() {
         WorkbenchViewModel vm = new WorkbenchViewModel(new SimulatorSource(), Runnable::run, Runnable::run, null);
-        assertEquals(ExportTexts.NO_RUN, vm.exports().refusalProperty().get());
+        assertEquals(ExportTexts.text(ExportTexts.NO_RUN), vm.exports().refusalProperty().get());
         Path out = dir.resolve("x.svg");
         vm.exports().exportSvg(out);
-        assertEquals(ExportTexts.NO_RUN, vm.errorProperty().get());
+        assertEquals(ExportTexts.text(ExportTexts.NO_RUN), vm.errorProperty().get());
         assertFalse(Files.exists(out));
         vm.open("02", List.of("naive"), null);
         assertEquals("", vm.exports().refusalProperty().get());
@@ -179,6 +179,6 @@ class RunExportsTest {
         vm.exports().exportCsv(out);
         assertTrue(vm.errorProperty().get().startsWith("no such directory: "), vm.errorProperty().get());
         assertFalse(vm.errorProperty().get().contains("\n"));
-        assertEquals(ExportTexts.CANNOT_EXPORT, vm.errorHeadingProperty().get());
+        assertEquals(ExportTexts.text(ExportTexts.CANNOT_EXPORT), vm.errorHeadingProperty().get());
     }
 }

@@ -27,8 +27,25 @@ public final class BuiltInScenarios {
      *
      * @param id   the two-digit number, e.g. {@code "02"}
      * @param name the file name without {@code .yaml}, e.g. {@code "02-herd-effect"}; also the FILE of its messages
+     * @param titleInLanguages       the title in every language the file gives ({@code title} is the English one)
+     * @param descriptionInLanguages the description likewise
      */
-    public record BuiltIn(String id, String name, String title, String description) {
+    public record BuiltIn(String id, String name, String title, String description, Wording titleInLanguages,
+                          Wording descriptionInLanguages) {
+
+        public BuiltIn(String id, String name, String title, String description) {
+            this(id, name, title, description, Wording.english(title), Wording.english(description));
+        }
+
+        /** The title in {@code language} ({@code en}, {@code zh}, {@code ru}). */
+        public String title(String language) {
+            return titleInLanguages.in(language);
+        }
+
+        /** The description in {@code language}. */
+        public String description(String language) {
+            return descriptionInLanguages.in(language);
+        }
     }
 
     private BuiltInScenarios() {
@@ -92,7 +109,8 @@ public final class BuiltInScenarios {
                 String name = fileName.substring(0, fileName.length() - ".yaml".length());
                 try {
                     Scenario scenario = ScenarioLoader.parse(name, resource(fileName));
-                    builtIns.add(new BuiltIn(name.substring(0, 2), name, scenario.title(), scenario.description()));
+                    builtIns.add(new BuiltIn(name.substring(0, 2), name, scenario.title(), scenario.description(),
+                            scenario.titleInLanguages(), scenario.descriptionInLanguages()));
                 } catch (BadInputException e) {
                     // A built-in is part of the program: if it does not load, the build is broken, not the input.
                     throw new IllegalStateException("built-in scenario does not load: " + e.getMessage(), e);

@@ -17,9 +17,12 @@ import java.util.List;
  *                    true when absent); false: it asks again with a new handle, and waits behind its own node
  * @param ensemble    how many embedded servers the run starts: 1 (one server, the default), or an ensemble of 3 or 5
  *                    (the {@code ensemble:} key; the {@code --ensemble} option overrides it)
+ * @param titleInLanguages       the title in every language the file gives it ({@link #title()} is its English text)
+ * @param descriptionInLanguages the description likewise ({@link #description()} is its English text)
  */
 public record Scenario(String source, String title, String description, Long seed,
-                       List<String> clients, List<Step> script, boolean fencing, boolean reentrant, int ensemble) {
+                       List<String> clients, List<Step> script, boolean fencing, boolean reentrant, int ensemble,
+                       Wording titleInLanguages, Wording descriptionInLanguages) {
 
     /** The sizes an embedded ensemble may have (1: a single server). */
     public static final List<Integer> ENSEMBLE_SIZES = List.of(1, 3, 5);
@@ -30,6 +33,26 @@ public record Scenario(String source, String title, String description, Long see
         if (!ENSEMBLE_SIZES.contains(ensemble)) {
             throw new IllegalArgumentException("ensemble " + ensemble + " (expected 1, 3 or 5)");
         }
+        if (!titleInLanguages.english().equals(title) || !descriptionInLanguages.english().equals(description)) {
+            throw new IllegalArgumentException("the English title and description must be the ones given");
+        }
+    }
+
+    /** A scenario whose title and description are in English only. */
+    public Scenario(String source, String title, String description, Long seed, List<String> clients,
+                    List<Step> script, boolean fencing, boolean reentrant, int ensemble) {
+        this(source, title, description, seed, clients, script, fencing, reentrant, ensemble, Wording.english(title),
+                Wording.english(description));
+    }
+
+    /** The title in {@code language} (a code of {@link Wording#LANGUAGES}), English when the file has none in it. */
+    public String title(String language) {
+        return titleInLanguages.in(language);
+    }
+
+    /** The description in {@code language}, English when the file has none in it. */
+    public String description(String language) {
+        return descriptionInLanguages.in(language);
     }
 
     /** A reentrant scenario on one embedded server (no {@code reentrant:} or {@code ensemble:} key). */
@@ -40,6 +63,7 @@ public record Scenario(String source, String title, String description, Long see
 
     /** The same scenario run on {@code size} embedded servers. */
     public Scenario withEnsemble(int size) {
-        return new Scenario(source, title, description, seed, clients, script, fencing, reentrant, size);
+        return new Scenario(source, title, description, seed, clients, script, fencing, reentrant, size,
+                titleInLanguages, descriptionInLanguages);
     }
 }

@@ -49,15 +49,17 @@ final class ScenarioReader {
                         SimulatorTexts.text("scenario.holds." + key, ClientRoster.MAX_CLIENTS)));
             }
         }
-        String title = title(values.get("title"));
-        String description = values.containsKey("description") ? description(values.get("description")) : "";
+        Wording title = title(values.get("title"));
+        Wording description = values.containsKey("description") ? description(values.get("description"))
+                : Wording.english("");
         Long seed = values.containsKey("seed") ? seed(values.get("seed")) : null;
         ClientRoster clients = ClientRoster.read(source, values.get("clients"));
         boolean fencing = !values.containsKey("fencing") || flag("fencing", values.get("fencing"));
         boolean reentrant = !values.containsKey("reentrant") || flag("reentrant", values.get("reentrant"));
         int ensemble = values.containsKey("ensemble") ? ensemble(values.get("ensemble")) : 1;
         List<Step> script = new StepReader(source, clients).script(values.get("script"));
-        return new Scenario(source, title, description, seed, clients.names(), script, fencing, reentrant, ensemble);
+        return new Scenario(source, title.english(), description.english(), seed, clients.names(), script, fencing,
+                reentrant, ensemble, title, description);
     }
 
     /** Each key's value node, after checking every key is known and given once. */
@@ -85,24 +87,22 @@ final class ScenarioReader {
         return values;
     }
 
-    private String title(Node node) throws BadInputException {
-        String title = text("title", node);
-        if (title.isEmpty()) {
+    /** A title: one line of text, or one per language ({@code {en: ..., zh: ..., ru: ...}}). */
+    private Wording title(Node node) throws BadInputException {
+        Map<String, String> title = text("title", node, Scalars::oneLine);
+        if (title.get("en").isEmpty()) {
             throw Places.complaint(source, node, SimulatorTexts.text("scenario.emptyTitle"));
         }
-        return Scalars.oneLine(title);
+        return new Wording(title);
     }
 
-    private String description(Node node) throws BadInputException {
-        return text("description", node).strip();
+    private Wording description(Node node) throws BadInputException {
+        return new Wording(text("description", node, String::strip));
     }
 
-    private String text(String key, Node node) throws BadInputException {
-        if (!(node instanceof ScalarNode scalar)) {
-            throw Places.complaint(source, node, key + " is " + Scalars.kind(node) + " (expected text; quote text "
-                    + "that starts with '[' or '{')");
-        }
-        return Scalars.isNull(scalar) ? "" : scalar.getValue();
+    private Map<String, String> text(String key, Node node, java.util.function.UnaryOperator<String> shape)
+            throws BadInputException {
+        return new WordingReader(source).read(key, node, shape);
     }
 
     private boolean flag(String key, Node node) throws BadInputException {

@@ -14,7 +14,7 @@ import java.util.stream.IntStream;
 /**
  * Writes a {@link Scenario} as the YAML {@link ScenarioLoader} reads: the keys in the loader's order, every step on
  * its own line, free text in double quotes. Guarantee: loading what it writes gives the same scenario (the same
- * title, description, seed, clients, fencing, reentrant and steps, each step with the same text and meaning; only the places
+ * title, description, seed, clients, fencing, reentrant and steps, texts in all their languages, each step with the same text and meaning; only the places
  * differ, since they are the places in the new file), and writing that again gives the same bytes.
  */
 public final class ScenarioWriter {
@@ -26,9 +26,9 @@ public final class ScenarioWriter {
     public static String write(Scenario scenario) {
         StringBuilder out = new StringBuilder();
         out.append("# yaml-language-server: $schema=scenario.schema.json\n");
-        out.append("title: ").append(quoted(scenario.title())).append('\n');
+        out.append("title: ").append(text(scenario.titleInLanguages())).append('\n');
         if (!scenario.description().isEmpty()) {
-            out.append("description: ").append(quoted(scenario.description())).append('\n');
+            out.append("description: ").append(text(scenario.descriptionInLanguages())).append('\n');
         }
         if (scenario.seed() != null) {
             out.append("seed: ").append(scenario.seed()).append('\n');
@@ -97,11 +97,11 @@ public final class ScenarioWriter {
 
     private static String say(Say say) {
         if (say.only().isEmpty() && say.byAlgorithm().isEmpty()) {
-            return quoted(say.narration());
+            return text(say.wording(Say.COMMON));
         }
         List<String> entries = new ArrayList<>();
         if (!say.narration().isEmpty()) {
-            entries.add("text: " + quoted(say.narration()));
+            entries.add("text: " + text(say.wording(Say.COMMON)));
         }
         if (!say.only().isEmpty()) {
             entries.add("for: [" + String.join(", ", say.only()) + "]");
@@ -114,8 +114,18 @@ public final class ScenarioWriter {
             own.sort((a, b) -> Boolean.compare(!a.getValue().equals(shown), !b.getValue().equals(shown)));
         }
         for (Map.Entry<String, String> entry : own) {
-            entries.add(entry.getKey() + ": " + quoted(entry.getValue()));
+            entries.add(entry.getKey() + ": " + text(say.wording(entry.getKey())));
         }
+        return "{" + String.join(", ", entries) + "}";
+    }
+
+    /** A text in double quotes, or a flow mapping of its languages when it has more than English. */
+    private static String text(Wording wording) {
+        if (!wording.isTranslated()) {
+            return quoted(wording.english());
+        }
+        List<String> entries = new ArrayList<>();
+        wording.byLanguage().forEach((language, text) -> entries.add(language + ": " + quoted(text)));
         return "{" + String.join(", ", entries) + "}";
     }
 

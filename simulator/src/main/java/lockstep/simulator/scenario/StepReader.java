@@ -102,6 +102,11 @@ final class StepReader {
     }
 
     private Say say(Position at, Node value) throws BadInputException {
+        if (WordingReader.isLanguageMapping(value)) {
+            Wording said = new Wording(new WordingReader(source).read("say", value, Scalars::oneLine));
+            Map<String, Wording> wordings = said.isTranslated() ? Map.of(Say.COMMON, said) : Map.of();
+            return new Say(at, "say: " + said.english(), said.english(), List.of(), Map.of(), wordings);
+        }
         if (value instanceof MappingNode mapping) {
             return sayFor(at, mapping);
         }
@@ -116,11 +121,15 @@ final class StepReader {
         return new Say(at, "say: " + narration, narration);
     }
 
-    /** {@code say: {text: ..., for: [a, b]}} and per-algorithm texts {@code say: {text: ..., naive: ...}}. */
+    /**
+     * {@code say: {text: ..., for: [a, b]}} and per-algorithm texts {@code say: {text: ..., naive: ...}}; each text
+     * plain or per language ({@code text: {en: ..., zh: ...}}).
+     */
     private Say sayFor(Position at, MappingNode mapping) throws BadInputException {
         String text = "";
         List<String> only = new ArrayList<>();
         Map<String, String> byAlgorithm = new java.util.LinkedHashMap<>();
+        Map<String, Wording> wordings = new java.util.LinkedHashMap<>();
         java.util.Set<String> seen = new java.util.HashSet<>();
         List<String> known = lockstep.algorithms.Algorithms.names();
         String keys = "text, for or an algorithm's name (" + String.join(", ", known) + ")";
@@ -147,15 +156,18 @@ final class StepReader {
                     only.add(name);
                 }
             } else if (key.equals("text") || known.contains(key)) {
-                String said = v instanceof ScalarNode sc && !Scalars.isNull(sc) ? Scalars.oneLine(sc.getValue()) : "";
-                if (said.isEmpty()) {
-                    throw Places.complaint(source, v, "say's '" + key + "' has no text (expected what to look at)");
+                Wording said = saidIn(key, v);
+                if (said.isTranslated()) {
+                    wordings.put(key.equals("text") ? Say.COMMON : key, said);
                 }
                 if (key.equals("text")) {
-                    text = said;
+                    text = said.english();
                 } else {
-                    byAlgorithm.put(key, said);
+                    byAlgorithm.put(key, said.english());
                 }
+            } else if (Wording.LANGUAGES.contains(key)) {
+                throw Places.complaint(source, keyNode, "say mixes a language '" + key + "' with other keys (expected "
+                        + "'say: {en: ..., zh: ...}' alone, or 'text: {en: ..., zh: ...}' beside 'for')");
             } else {
                 throw Places.complaint(source, keyNode, "unknown say key '" + key + "' (expected " + keys + ")");
             }
@@ -167,7 +179,19 @@ final class StepReader {
             throw Places.complaint(at, "say's 'for' limits a text that is missing (expected 'text: ...')");
         }
         String shown = !text.isEmpty() ? text : byAlgorithm.values().iterator().next();
-        return new Say(at, "say: " + shown, text, only, byAlgorithm);
+        return new Say(at, "say: " + shown, text, only, byAlgorithm, wordings);
+    }
+
+    /** One text of a say mapping: plain, or per language. */
+    private Wording saidIn(String key, Node v) throws BadInputException {
+        if (v instanceof MappingNode) {
+            return new Wording(new WordingReader(source).read("say's '" + key + "'", v, Scalars::oneLine));
+        }
+        String said = v instanceof ScalarNode sc && !Scalars.isNull(sc) ? Scalars.oneLine(sc.getValue()) : "";
+        if (said.isEmpty()) {
+            throw Places.complaint(source, v, "say's '" + key + "' has no text (expected what to look at)");
+        }
+        return Wording.english(said);
     }
 
     private Together together(Position at, Node value) throws BadInputException {

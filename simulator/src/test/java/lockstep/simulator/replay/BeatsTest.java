@@ -104,7 +104,7 @@ class BeatsTest {
 
     @Test
     void aLineNumberFindsItsLastBeatAndNarrationIsMarked() {
-        int b = beats.lastBeatOfLine(21);
+        int b = beats.lastBeatOfLine(51);
         assertEquals(13, beats.beat(b).step(), "the repeated line's last execution");
         assertTrue(beats.beat(b).lastOfStep());
         assertEquals(-1, beats.lastBeatOfLine(999));

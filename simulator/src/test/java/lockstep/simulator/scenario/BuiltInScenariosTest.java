@@ -45,8 +45,10 @@ class BuiltInScenariosTest {
 
         assertEquals(25, list.size());
         assertEquals(list.stream().sorted(Comparator.comparing(BuiltInScenarios.BuiltIn::id)).toList(), list);
-        assertEquals(new BuiltInScenarios.BuiltIn("02", "02-herd-effect", "The herd effect",
-                BuiltInScenarios.list().get(1).description()), list.get(1));
+        assertEquals("02", list.get(1).id());
+        assertEquals("02-herd-effect", list.get(1).name());
+        assertEquals("The herd effect", list.get(1).title());
+        assertEquals("Эффект стада", list.get(1).title("ru"));
         list.forEach(builtIn -> assertFalse(builtIn.description().isBlank(), builtIn.name()));
     }
 
@@ -59,7 +61,7 @@ class BuiltInScenariosTest {
         assertNotNull(scenario.seed());
         assertTrue(scenario.script().stream().anyMatch(step -> step instanceof Say), "teaches with say:");
         assertEquals(scenario, BuiltInScenarios.load(name.substring(0, 2)));
-        assertTrue(BuiltInScenarios.text(name).contains("title: " + scenario.title()));
+        assertTrue(BuiltInScenarios.text(name).contains("title:\n  en: \"" + scenario.title() + "\""));
     }
 
     @Test

@@ -152,6 +152,39 @@ class ScenarioLoaderTest {
         assertEquals("say: each waiter watches its predecessor", say.text());
     }
 
+    @Test
+    void titleDescriptionAndSayCanComeInSeveralLanguagesAndTheTraceTextStaysEnglish() throws BadInputException {
+        Scenario scenario = ScenarioLoader.parse("x.yaml", """
+                title: {en: The herd effect, zh: 羊群效应, ru: Эффект стада}
+                description:
+                  en: Ten clients want the same lock.
+                  ru: Десять клиентов хотят одну и ту же блокировку.
+                clients: 2
+                script:
+                  - say: {en: Everyone watches one znode., zh: 所有客户端都监视同一个 znode。}
+                  - say:
+                      text: {en: each waiter watches its predecessor, ru: каждый ждущий следит за предшественником}
+                      for: [sequential]
+                      naive: {en: one node, zh: 一个节点, ru: один узел}
+                  - c1 acquire
+                """);
+        Say plain = (Say) scenario.script().get(0);
+        Say perAlgorithm = (Say) scenario.script().get(1);
+
+        assertEquals("The herd effect", scenario.title());
+        assertEquals("羊群效应", scenario.title("zh"));
+        assertEquals("Ten clients want the same lock.", scenario.description("zh"), "English when a language is missing");
+        assertEquals("Десять клиентов хотят одну и ту же блокировку.", scenario.description("ru"));
+        assertEquals("say: Everyone watches one znode.", plain.text());
+        assertEquals("Everyone watches one znode.", plain.narrationFor("naive"));
+        assertEquals("所有客户端都监视同一个 znode。", plain.narrationFor("naive", "zh"));
+        assertEquals("каждый ждущий следит за предшественником", perAlgorithm.narrationFor("sequential", "ru"));
+        assertEquals("each waiter watches its predecessor", perAlgorithm.narrationFor("sequential", "zh"));
+        assertEquals("один узел", perAlgorithm.narrationFor("naive", "ru"));
+        assertEquals("", perAlgorithm.narrationFor("rwlock", "ru"), "a line not for an algorithm says nothing to it");
+        assertEquals("say: each waiter watches its predecessor", perAlgorithm.text());
+    }
+
     private static lockstep.simulator.fault.Fault fault(String name) {
         return lockstep.simulator.fault.Faults.byName(name).orElseThrow();
     }

@@ -42,6 +42,8 @@ class ScenarioWriterTest {
               - server stop
               - server start
               - carol lose-create-reply
+              - say: {en: "in three languages", zh: "三种语言", ru: "на трёх языках"}
+              - say: {text: {en: "for some", ru: "для некоторых"}, for: [sequential], naive: {en: "naive", zh: "朴素"}}
             """;
 
     static Stream<String> builtIns() {
