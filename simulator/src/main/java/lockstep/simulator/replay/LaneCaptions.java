@@ -91,8 +91,25 @@ public final class LaneCaptions {
             out.append(futile).append(futile == 1 ? " woke for nothing and waits again." : " woke for nothing and wait again.");
         }
         if (out.length() == 0 && !state.holders().isEmpty()) {
-            out.append(names(state.holders())).append(state.holders().size() == 1 ? " holds" : " hold")
-                    .append(" the lock.");
+            // A zombie only believes it holds: saying "c1, c2 hold the lock" beside a clean checker would be untrue.
+            List<String> live = new ArrayList<>();
+            List<String> zombies = new ArrayList<>();
+            for (String h : state.holders()) {
+                ReplayState.ClientView c = state.clients().get(h);
+                (c != null && c.isStaleHolder() ? zombies : live).add(h);
+            }
+            boolean one = zombies.size() == 1;
+            if (!live.isEmpty()) {
+                out.append(names(live)).append(live.size() == 1 ? " holds" : " hold").append(" the lock");
+                out.append(zombies.isEmpty() ? "." : "; " + names(zombies)
+                        + (one ? " only thinks it does" : " only think they do"));
+            } else {
+                out.append(names(zombies))
+                        .append(one ? " only thinks it holds the lock" : " only think they hold the lock");
+            }
+            if (!zombies.isEmpty()) {
+                out.append(one ? " (its session ended)." : " (their sessions ended).");
+            }
         }
         return out.toString().strip();
     }
