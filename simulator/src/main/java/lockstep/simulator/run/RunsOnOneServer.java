@@ -7,6 +7,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 import lockstep.algorithms.Algorithms;
+import lockstep.algorithms.server.EmbeddedEnsemble;
 import lockstep.algorithms.server.EmbeddedZooKeeper;
 import lockstep.simulator.BadInputException;
 import lockstep.simulator.scenario.Scenario;
@@ -29,7 +30,8 @@ public final class RunsOnOneServer implements AutoCloseable {
 
     private static final int CLOSING_AT_ONCE = 4;
 
-    private final EmbeddedZooKeeper server;
+    /** The one server, or the one ensemble ({@link #start(int)}): a cluster that is also closed here. */
+    private final Shared server;
     private final ExecutorService closer = Executors.newCachedThreadPool(runnable -> {
         Thread thread = new Thread(runnable, "lockstep-run-closer");
         thread.setDaemon(true);
@@ -37,12 +39,35 @@ public final class RunsOnOneServer implements AutoCloseable {
     });
     private final Semaphore closing = new Semaphore(CLOSING_AT_ONCE);
 
-    private RunsOnOneServer(EmbeddedZooKeeper server) {
+    private RunsOnOneServer(Shared server) {
         this.server = server;
     }
 
+    /** One embedded server shared by every run. */
     public static RunsOnOneServer start() throws Exception {
-        return new RunsOnOneServer(EmbeddedZooKeeper.start());
+        return start(1);
+    }
+
+    /**
+     * {@code servers} embedded servers shared by every run: one server (1) or an ensemble of 3 or 5, started once.
+     * Between two runs on an ensemble every server runs again and the highest-numbered one leads, as on a fresh
+     * ensemble, so a run's trace does not depend on what the run before it killed.
+     */
+    public static RunsOnOneServer start(int servers) throws Exception {
+        return new RunsOnOneServer(servers == 1 ? new Shared(EmbeddedZooKeeper.start())
+                : new Shared(EmbeddedEnsemble.start(servers)));
+    }
+
+    /** How many servers the runs share. */
+    public int servers() {
+        return server.cluster().size();
+    }
+
+    /** A cluster and its closing, whichever kind it is. */
+    private record Shared(lockstep.algorithms.server.Cluster cluster, AutoCloseable owner) {
+        <C extends lockstep.algorithms.server.Cluster & AutoCloseable> Shared(C servers) {
+            this(servers, servers);
+        }
     }
 
     /**
@@ -62,7 +87,10 @@ public final class RunsOnOneServer implements AutoCloseable {
         closing.acquire();
         RunWorld world;
         try {
-            world = RunWorld.onSharedServer(scenario, algorithm, scheduler, seed, server, this::closeThenRelease);
+            world = server.owner() instanceof EmbeddedEnsemble ensemble
+                    ? RunWorld.onSharedServer(scenario, algorithm, scheduler, seed, ensemble, this::closeThenRelease)
+                    : RunWorld.onSharedServer(scenario, algorithm, scheduler, seed, (EmbeddedZooKeeper) server.owner(),
+                            this::closeThenRelease);
         } catch (Exception | Error e) {
             closing.release();
             throw e;
@@ -98,6 +126,6 @@ public final class RunsOnOneServer implements AutoCloseable {
     public void close() throws Exception {
         closer.shutdown();
         closer.awaitTermination(60, TimeUnit.SECONDS);
-        server.close();
+        server.owner().close();
     }
 }
