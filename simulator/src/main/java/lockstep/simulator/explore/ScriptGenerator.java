@@ -78,15 +78,17 @@ public final class ScriptGenerator implements StepSource {
         if (closing++ > 4 * clients.size() + 2) {
             return null;
         }
-        // On an ensemble a killed server comes back first, by its own restart: a run ends with every server up.
+        // Without a leader every server starts at once: a client whose server is still down after a lone restart
+        // brought the majority back would wait for it and never reconnect.
+        if (!fits.serverRunning()) {
+            return Faults.byName("server-start").map(f -> (Step) server(f)).orElse(null);
+        }
+        // On an ensemble that serves, a killed server comes back by its own restart: a run ends with every server up.
         for (int server = 1; fits.servers() > 1 && server <= fits.servers(); server++) {
             Fault restart = Faults.byName("server-n-restart").orElse(null);
             if (!fits.serverUp(server) && restart != null && fits.fitsServer(restart, String.valueOf(server))) {
                 return server(restart, String.valueOf(server));
             }
-        }
-        if (!fits.serverRunning()) {
-            return Faults.byName("server-start").map(f -> (Step) server(f)).orElse(null);
         }
         // Resume before reconnect: a paused client does not take up its connection until it runs again.
         for (String restore : List.of("resume", "reconnect")) {
