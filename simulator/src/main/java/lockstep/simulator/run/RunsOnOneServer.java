@@ -15,12 +15,13 @@ import lockstep.simulator.schedule.Scheduler;
 import lockstep.simulator.trace.Event;
 
 /**
- * Many lockstep runs, one after another, on one embedded server started once: what a search needs, where starting a
- * server and waiting for every session to close would cost more than the run itself.
+ * Many lockstep runs, one after another, on one embedded server (or one embedded ensemble) started once: what a
+ * search needs, where starting servers and waiting for every session to close would cost more than the run itself.
  *
  * <p>Steps: each run opens its own clients, network links and trace on the shared server, under the lock path its
  * scenario's source names (so the caller gives every run a source of its own and runs never see each other's nodes);
- * when it ends, the server is started again if the run left it stopped, and the sessions are closed in the
+ * when it ends, the servers are started again if the run left one stopped (on an ensemble, the highest-numbered
+ * server is made the leader again, as on a fresh one), and the sessions are closed in the
  * background while the next run begins (at most {@value #CLOSING_AT_ONCE} runs closing at once).
  *
  * <p>Guarantee: a run's trace is the trace {@link Simulations#run} would record for the same scenario, algorithm and
