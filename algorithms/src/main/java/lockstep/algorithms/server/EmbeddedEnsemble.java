@@ -100,8 +100,10 @@ public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
      * server's history is equally new and ZooKeeper's election prefers the highest server id; but servers start one
      * after another, and on a busy machine the first two can elect one of them before the last is up. Then the
      * elected leader is restarted: the others, the highest among them, elect again, and it comes back as a follower.
+     * Servers shared by many runs call it again between runs, so a run that moved the leadership leaves the next
+     * one the ensemble a fresh start gives (every server is up when it is called).
      */
-    private void leadWithTheHighest() throws Exception {
+    public void leadWithTheHighest() throws Exception {
         for (int attempt = 0; attempt < size(); attempt++) {
             int leader = awaitLeader();
             if (leader == 0) {

@@ -90,6 +90,12 @@ final class ExploreCommand implements Callable<Integer> {
             description = "Where a counterexample's scenario and trace go (default ./" + DEFAULT_OUT + ").")
     Path out;
 
+    @Option(names = "--ensemble", paramLabel = "1|3|5",
+            description = "Search on an embedded ensemble of 3 or 5 servers (default 1: one server), started once: "
+                    + "scripts may then kill the leader or a server, restart one, and move a client; a finding's "
+                    + "scenario says ensemble: N.")
+    Integer ensemble;
+
     @Option(names = "--json", description = "Print one JSON document on stdout instead of the summary.")
     boolean json;
 
@@ -107,6 +113,9 @@ final class ExploreCommand implements Callable<Integer> {
         if (exhaustive && seeds != null) {
             throw bad("--seeds", "--seeds and --exhaustive exclude each other (expected one of them)");
         }
+        if (ensemble != null && !lockstep.simulator.scenario.Scenario.ENSEMBLE_SIZES.contains(ensemble)) {
+            throw bad("--ensemble", "must be 1, 3 or 5 servers (got " + ensemble + ")");
+        }
         long[] range = exhaustive ? new long[] {1, 1} : seedRange();
         List<Fault> chosen = faults();
         Path directory = out == null ? Path.of(DEFAULT_OUT) : out;
@@ -116,7 +125,7 @@ final class ExploreCommand implements Callable<Integer> {
 
         PrintWriter err = spec.commandLine().getErr();
         Explorer.Summary summary = Explorer.explore(new Explorer.Settings(info, clients, chosen, range[0], range[1],
-                exhaustive, maxSteps, directory), progress(err));
+                exhaustive, maxSteps, directory, ensemble == null ? 1 : ensemble), progress(err));
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.println(json ? json(summary) : text(summary, chosen));
         stdout.flush();

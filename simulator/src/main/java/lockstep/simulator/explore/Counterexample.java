@@ -23,7 +23,7 @@ import lockstep.simulator.trace.TraceFiles;
  * ({@code NAME.jsonl}), NAME being {@code ALGORITHM-KIND-seedN}.
  *
  * <p>Steps: the scenario is written (through a temporary name) and loaded back as {@code lockstep run} will load it;
- * it is run once on a fresh server with the shrunk choice vector, as {@code lockstep run} runs it, and that trace is
+ * it is run once on fresh servers (one, or the {@code ensemble:} it names) with the shrunk choice vector, as {@code lockstep run} runs it, and that trace is
  * written; then the trace is replayed from its own recorded choices ({@code lockstep run FILE --schedule TRACE}) and
  * compared byte for byte.
  *
@@ -57,7 +57,7 @@ public record Counterexample(String kind, String message, long seed, int clients
     }
 
     static Counterexample write(Algorithms.Info algorithm, long seed, String kind, Candidate found, Candidate shrunk,
-                                int shrinkRuns, Path out) throws IOException, BadInputException {
+                                int shrinkRuns, Path out, int ensemble) throws IOException, BadInputException {
         Files.createDirectories(out);
         String name = algorithm.name() + "-" + kind + "-seed" + seed;
         Path yaml = shown(out.resolve(name + ".yaml"));
@@ -66,7 +66,7 @@ public record Counterexample(String kind, String message, long seed, int clients
                 "Found by './lockstep explore --algorithm " + algorithm.name() + "' at seed " + seed
                         + " and shrunk from " + found.clients().size() + " clients and " + found.script().size()
                         + " lines. Replay it with './lockstep run " + yaml + " --schedule " + jsonl + "'.",
-                seed, shrunk.clients(), shrunk.script(), true);
+                seed, shrunk.clients(), shrunk.script(), true).withEnsemble(ensemble);
         ScenarioWriter.write(scenario, yaml);
         Scenario loaded = ScenarioLoader.load(yaml);
 

@@ -26,9 +26,9 @@ import lockstep.simulator.trace.Event.ConnectionState;
  * <p>Steps: for each seed, a {@link ScriptGenerator} writes a script while the run goes, and a seeded scheduler that
  * may deliver a notification after other clients' calls makes its choices (written down as a {@link ChoiceVector});
  * with {@code exhaustive}, one seed's script meets every choice vector in turn instead, depth first. Every run is on
- * one server ({@link RunsOnOneServer}) and is checked when it ends. The first failure is shrunk ({@link Shrinker})
- * and written by {@link Counterexample}; the search stops there, unless the written files do not show the failure
- * again on a fresh server, byte for byte: such a failure is kept apart as unconfirmed and the search goes on.
+ * one server, or one embedded ensemble, started once ({@link RunsOnOneServer}), and is checked when it ends. The
+ * first failure is shrunk ({@link Shrinker}) and written by {@link Counterexample}; the search stops there, unless
+ * the written files do not show the failure again on fresh servers, byte for byte: such a failure is kept apart as unconfirmed and the search goes on.
  *
  * <p>Guarantees: the same settings give the same runs, finding and files; a note such as {@code stale-holder} is not
  * a finding; a run is a finding only if it ends with the servers up and every client resumed and reconnected, so a
@@ -51,12 +51,24 @@ public final class Explorer {
      * @param maxSteps   script lines before the closing ones; with {@code exhaustive}, also the deepest choice point
      *                   that branches is {@code maxSteps * 8} (deeper ones take the first option)
      * @param out        the directory for a counterexample's files (made when needed)
+     * @param ensemble   the servers every run shares: 1 (one server) or an embedded ensemble of 3 or 5, whose
+     *                   server faults ({@code server leader kill}, {@code server N restart}, {@code cN move}) a
+     *                   script may then draw; a counterexample's scenario says {@code ensemble: N}
      */
     public record Settings(Algorithms.Info algorithm, int clients, List<Fault> faults, long firstSeed, long lastSeed,
-                           boolean exhaustive, int maxSteps, Path out) {
+                           boolean exhaustive, int maxSteps, Path out, int ensemble) {
 
         public Settings {
             faults = List.copyOf(faults);
+            if (!Scenario.ENSEMBLE_SIZES.contains(ensemble)) {
+                throw new IllegalArgumentException("ensemble " + ensemble + " (expected 1, 3 or 5)");
+            }
+        }
+
+        /** On one server. */
+        public Settings(Algorithms.Info algorithm, int clients, List<Fault> faults, long firstSeed, long lastSeed,
+                        boolean exhaustive, int maxSteps, Path out) {
+            this(algorithm, clients, faults, firstSeed, lastSeed, exhaustive, maxSteps, out, 1);
         }
 
         List<String> clientNames() {
@@ -93,7 +105,7 @@ public final class Explorer {
 
     /** Searches as {@code settings} say, on a server of its own, and stops at the first finding. */
     public static Summary explore(Settings settings, Progress progress) throws Exception {
-        try (RunsOnOneServer server = RunsOnOneServer.start()) {
+        try (RunsOnOneServer server = RunsOnOneServer.start(settings.ensemble())) {
             return new Explorer(settings, server).search(progress);
         }
     }
@@ -173,7 +185,7 @@ public final class Explorer {
         runNumber++;
         // A source of its own gives each run a lock path of its own on the shared server.
         Scenario scenario = new Scenario("explore-" + runNumber, "explore " + settings.algorithm().name(), "", seed,
-                clients, List.of(), true);
+                clients, List.of(), true).withEnsemble(settings.ensemble());
         return server.run(scenario, settings.algorithm(), seed, choices, steps);
     }
 
@@ -188,7 +200,7 @@ public final class Explorer {
         }, SHRINK_BUDGET);
         Candidate shrunk = shrinker.shrink(found);
         return Counterexample.write(settings.algorithm(), seed, kind, found, shrunk, shrinker.runs(),
-                settings.out());
+                settings.out(), settings.ensemble());
     }
 
     private static boolean hasKind(RunsOnOneServer.Outcome outcome, String kind) {

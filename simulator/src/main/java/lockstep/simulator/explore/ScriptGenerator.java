@@ -78,8 +78,17 @@ public final class ScriptGenerator implements StepSource {
         if (closing++ > 4 * clients.size() + 2) {
             return null;
         }
+        // Without a leader every server starts at once: a client whose server is still down after a lone restart
+        // brought the majority back would wait for it and never reconnect.
         if (!fits.serverRunning()) {
             return Faults.byName("server-start").map(f -> (Step) server(f)).orElse(null);
+        }
+        // On an ensemble that serves, a killed server comes back by its own restart: a run ends with every server up.
+        for (int server = 1; fits.servers() > 1 && server <= fits.servers(); server++) {
+            Fault restart = Faults.byName("server-n-restart").orElse(null);
+            if (!fits.serverUp(server) && restart != null && fits.fitsServer(restart, String.valueOf(server))) {
+                return server(restart, String.valueOf(server));
+            }
         }
         // Resume before reconnect: a paused client does not take up its connection until it runs again.
         for (String restore : List.of("resume", "reconnect")) {
@@ -129,8 +138,21 @@ public final class ScriptGenerator implements StepSource {
         boolean anyCut = clients.stream().anyMatch(c -> fits.inTheRun(c)
                 && (fits.client(c).connection() == ConnectionState.DISCONNECTED || fits.client(c).paused()));
         for (Fault fault : faults) {
-            if (fault.target() == Fault.Target.SERVER && !anyCut && fits.fits(fault, "")) {
-                serverFaults.add(server(fault));
+            if (fault.target() != Fault.Target.SERVER || anyCut) {
+                continue;
+            }
+            if (!fault.namesAServer()) {
+                if (fits.fits(fault, "")) {
+                    serverFaults.add(server(fault));
+                }
+                continue;
+            }
+            // One server of an ensemble (none on one server): the leader, or any server by number.
+            for (int server = 0; fits.servers() > 1 && server <= fits.servers(); server++) {
+                String name = server == 0 ? "leader" : String.valueOf(server);
+                if (fits.fitsServer(fault, name)) {
+                    serverFaults.add(server(fault, name));
+                }
             }
         }
         List<Action> raceable = new ArrayList<>(acquires);
@@ -223,6 +245,10 @@ public final class ScriptGenerator implements StepSource {
 
     private ServerStep server(Fault fault) {
         return new ServerStep(at(), "server " + fault.word(), fault);
+    }
+
+    private ServerStep server(Fault fault, String server) {
+        return new ServerStep(at(), "server " + server + " " + fault.word(), fault, server);
     }
 
     /** A together line of these actions. */

@@ -11,6 +11,7 @@ import lockstep.simulator.fault.Network;
 import lockstep.simulator.replay.ReplayState;
 import lockstep.simulator.replay.ReplayState.ClientView;
 import lockstep.simulator.scenario.Verb;
+import lockstep.simulator.trace.Event;
 import lockstep.simulator.trace.Event.ConnectionState;
 import lockstep.simulator.trace.Event.State;
 
@@ -64,6 +65,25 @@ final class WhatFits {
         }
     }
 
+    /** A server fault's own rule for one server ({@code "2"}, {@code "leader"}) of an ensemble. */
+    boolean fitsServer(Fault fault, String server) {
+        try {
+            return fault.refusal(lookOnly, server) == null;
+        } catch (UnsupportedOperationException asksMoreThanTheState) {
+            return false;
+        }
+    }
+
+    /** How many servers the run has: 1, or the ensemble's size. */
+    int servers() {
+        return lookOnly.cluster().size();
+    }
+
+    /** Whether server {@code server} (1..servers()) runs. */
+    boolean serverUp(int server) {
+        return lookOnly.cluster().isUp(server);
+    }
+
     boolean serverRunning() {
         return state.serverRunning();
     }
@@ -111,7 +131,18 @@ final class WhatFits {
 
                 @Override
                 public int size() {
-                    return 1;
+                    // An ensemble's run names every server's role at its start; one server names none.
+                    return state.ensemble().isEnsemble() ? state.ensemble().roles().size() : 1;
+                }
+
+                @Override
+                public boolean isUp(int server) {
+                    return size() == 1 ? state.serverRunning() : state.ensemble().role(server) != Event.Role.DOWN;
+                }
+
+                @Override
+                public int awaitLeader() {
+                    return size() == 1 ? (state.serverRunning() ? 1 : 0) : state.ensemble().leader();
                 }
 
                 @Override
@@ -203,7 +234,8 @@ final class WhatFits {
 
         @Override
         public int serverOf(String client) {
-            return 1; // a search runs on one server
+            int server = state.ensemble().serverOf(client);
+            return server == 0 ? 1 : server; // 0: one server
         }
 
         @Override

@@ -106,8 +106,9 @@ final class RunWorld implements AutoCloseable {
      * leaves the server running (started again if the run stopped it) and winds the sessions down on
      * {@code closeLater}.
      */
-    static RunWorld onSharedServer(Scenario scenario, Algorithms.Info algorithm, Scheduler scheduler, long seed,
-                                   EmbeddedZooKeeper server, java.util.concurrent.Executor closeLater)
+    static <C extends Cluster & AutoCloseable> RunWorld onSharedServer(Scenario scenario, Algorithms.Info algorithm,
+                                                                       Scheduler scheduler, long seed, C server,
+                                                                       java.util.concurrent.Executor closeLater)
             throws Exception {
         return open(server, scenario, algorithm, scheduler, seed, false, closeLater);
     }
@@ -277,6 +278,9 @@ final class RunWorld implements AutoCloseable {
         if (!ownsServer) {
             try {
                 cluster.startAgain(); // the next run on this server expects it serving
+                if (cluster instanceof EmbeddedEnsemble ensemble) {
+                    ensemble.leadWithTheHighest(); // and led as a fresh ensemble is, so its trace starts alike
+                }
             } catch (Exception e) {
                 throw new IllegalStateException("could not start the shared server again: " + e.getMessage(), e);
             }

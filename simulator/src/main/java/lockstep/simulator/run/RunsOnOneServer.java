@@ -7,6 +7,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 import lockstep.algorithms.Algorithms;
+import lockstep.algorithms.server.EmbeddedEnsemble;
 import lockstep.algorithms.server.EmbeddedZooKeeper;
 import lockstep.simulator.BadInputException;
 import lockstep.simulator.scenario.Scenario;
@@ -14,12 +15,13 @@ import lockstep.simulator.schedule.Scheduler;
 import lockstep.simulator.trace.Event;
 
 /**
- * Many lockstep runs, one after another, on one embedded server started once: what a search needs, where starting a
- * server and waiting for every session to close would cost more than the run itself.
+ * Many lockstep runs, one after another, on one embedded server (or one embedded ensemble) started once: what a
+ * search needs, where starting servers and waiting for every session to close would cost more than the run itself.
  *
  * <p>Steps: each run opens its own clients, network links and trace on the shared server, under the lock path its
  * scenario's source names (so the caller gives every run a source of its own and runs never see each other's nodes);
- * when it ends, the server is started again if the run left it stopped, and the sessions are closed in the
+ * when it ends, the servers are started again if the run left one stopped (on an ensemble, the highest-numbered
+ * server is made the leader again, as on a fresh one), and the sessions are closed in the
  * background while the next run begins (at most {@value #CLOSING_AT_ONCE} runs closing at once).
  *
  * <p>Guarantee: a run's trace is the trace {@link Simulations#run} would record for the same scenario, algorithm and
@@ -29,7 +31,8 @@ public final class RunsOnOneServer implements AutoCloseable {
 
     private static final int CLOSING_AT_ONCE = 4;
 
-    private final EmbeddedZooKeeper server;
+    /** The one server, or the one ensemble ({@link #start(int)}): a cluster that is also closed here. */
+    private final Shared server;
     private final ExecutorService closer = Executors.newCachedThreadPool(runnable -> {
         Thread thread = new Thread(runnable, "lockstep-run-closer");
         thread.setDaemon(true);
@@ -37,12 +40,35 @@ public final class RunsOnOneServer implements AutoCloseable {
     });
     private final Semaphore closing = new Semaphore(CLOSING_AT_ONCE);
 
-    private RunsOnOneServer(EmbeddedZooKeeper server) {
+    private RunsOnOneServer(Shared server) {
         this.server = server;
     }
 
+    /** One embedded server shared by every run. */
     public static RunsOnOneServer start() throws Exception {
-        return new RunsOnOneServer(EmbeddedZooKeeper.start());
+        return start(1);
+    }
+
+    /**
+     * {@code servers} embedded servers shared by every run: one server (1) or an ensemble of 3 or 5, started once.
+     * Between two runs on an ensemble every server runs again and the highest-numbered one leads, as on a fresh
+     * ensemble, so a run's trace does not depend on what the run before it killed.
+     */
+    public static RunsOnOneServer start(int servers) throws Exception {
+        return new RunsOnOneServer(servers == 1 ? new Shared(EmbeddedZooKeeper.start())
+                : new Shared(EmbeddedEnsemble.start(servers)));
+    }
+
+    /** How many servers the runs share. */
+    public int servers() {
+        return server.cluster().size();
+    }
+
+    /** A cluster and its closing, whichever kind it is. */
+    private record Shared(lockstep.algorithms.server.Cluster cluster, AutoCloseable owner) {
+        <C extends lockstep.algorithms.server.Cluster & AutoCloseable> Shared(C servers) {
+            this(servers, servers);
+        }
     }
 
     /**
@@ -62,7 +88,10 @@ public final class RunsOnOneServer implements AutoCloseable {
         closing.acquire();
         RunWorld world;
         try {
-            world = RunWorld.onSharedServer(scenario, algorithm, scheduler, seed, server, this::closeThenRelease);
+            world = server.owner() instanceof EmbeddedEnsemble ensemble
+                    ? RunWorld.onSharedServer(scenario, algorithm, scheduler, seed, ensemble, this::closeThenRelease)
+                    : RunWorld.onSharedServer(scenario, algorithm, scheduler, seed, (EmbeddedZooKeeper) server.owner(),
+                            this::closeThenRelease);
         } catch (Exception | Error e) {
             closing.release();
             throw e;
@@ -98,6 +127,6 @@ public final class RunsOnOneServer implements AutoCloseable {
     public void close() throws Exception {
         closer.shutdown();
         closer.awaitTermination(60, TimeUnit.SECONDS);
-        server.close();
+        server.owner().close();
     }
 }

@@ -24,7 +24,8 @@ class ExploreCommandTest {
         "--algorithm naive --faults crash,bogus|lockstep explore: --faults: unknown fault 'bogus'",
         "--algorithm naive --clients 0|lockstep explore: --clients: 0 is out of range (expected 1..16)",
         "--algorithm naive --max-steps 0|lockstep explore: --max-steps: 0 is out of range (expected 1..100)",
-        "--algorithm naive --seeds 3 --exhaustive|lockstep explore: --seeds: --seeds and --exhaustive exclude each other"})
+        "--algorithm naive --seeds 3 --exhaustive|lockstep explore: --seeds: --seeds and --exhaustive exclude each other",
+        "--algorithm naive --ensemble 2|lockstep explore: --ensemble: must be 1, 3 or 5 servers (got 2)"})
     void badOptionsAreOneLineAndExitCode2(String args, String start) {
         Cli.Result result = Cli.run(("explore " + args).split(" "));
         assertEquals(2, result.exit(), result.toString());
@@ -74,5 +75,24 @@ class ExploreCommandTest {
         assertEquals(java.nio.file.Files.readString(Path.of(finding.get("trace").asText())),
                 java.nio.file.Files.readString(replayed));
         assertTrue(run.out().contains(finding.get("kind").asText()), run.toString());
+    }
+
+    @Test
+    void anEnsemblesCounterexampleSaysSoAndReplaysByteForByteThroughRunSchedule(@TempDir Path out)
+            throws Exception {
+        // A persistent request node outlives its crashed client on any number of servers: caught at seed 2.
+        Cli.Result found = Cli.run("explore", "--algorithm", "bug-persistent-node", "--ensemble", "3", "--seeds",
+                "1..10", "--out", out.toString(), "--json");
+        assertEquals(1, found.exit(), found.toString());
+        JsonNode finding = new ObjectMapper().readTree(found.out()).get("findings").get(0);
+        Path scenario = Path.of(finding.get("scenario").asText());
+        assertTrue(java.nio.file.Files.readAllLines(scenario).contains("ensemble: 3"), scenario.toString());
+        Path replayed = out.resolve("replayed.jsonl");
+        Cli.Result run = Cli.run("run", scenario.toString(), "--schedule", finding.get("trace").asText(),
+                "--trace", replayed.toString(), "--json");
+        assertEquals(1, run.exit(), run.toString());
+        String trace = java.nio.file.Files.readString(Path.of(finding.get("trace").asText()));
+        assertEquals(trace, java.nio.file.Files.readString(replayed));
+        assertTrue(trace.contains("\"type\":\"server-role\""), "the run was on an ensemble");
     }
 }
