@@ -158,7 +158,7 @@ public final class ScriptGenerator implements StepSource {
         List<Action> raceable = new ArrayList<>(acquires);
         raceable.addAll(releases);
         raceable.addAll(clientFaults);
-        long racers = raceable.stream().map(a -> ((Target.Client) a.target()).name()).distinct().count();
+        long racers = raceable.stream().map(this::clientOf).distinct().count();
 
         // Weights: lock lines most often, so queues form and turn over; faults now and then; races when two can.
         int[] weights = {
@@ -184,7 +184,7 @@ public final class ScriptGenerator implements StepSource {
             case 2 -> oneOf(writes);
             case 3 -> oneOf(clientFaults);
             case 4 -> oneOf(serverFaults);
-            default -> race(raceable);
+            default -> race(acquires, releases, clientFaults);
         };
     }
 
@@ -205,21 +205,47 @@ public final class ScriptGenerator implements StepSource {
         };
     }
 
-    /** Two or three actions of different clients at once. */
-    private Together race(List<Action> raceable) {
-        List<Action> pool = new ArrayList<>(raceable);
+    /**
+     * Two or three actions of different clients at once, each member drawn as a line is: first its kind (acquire,
+     * release or fault, weighted as lines are), then one action of that kind among the clients not yet in the race.
+     * Drawn from all actions alike, a race would be mostly faults (every client offers several, and one lock verb at
+     * most), and the races a lock's bugs live in (a holder's release beside another's acquire) would be rare exactly
+     * when faults are on.
+     */
+    private Together race(List<Action> acquires, List<Action> releases, List<Action> clientFaults) {
+        List<List<Action>> pools = List.of(new ArrayList<>(acquires), new ArrayList<>(releases),
+                new ArrayList<>(clientFaults));
+        int[] kindWeights = {5, 4, 3};
         List<Action> members = new ArrayList<>();
         int size = 2 + (random.nextInt(3) == 0 ? 1 : 0);
-        while (members.size() < size && !pool.isEmpty()) {
-            Action action = pool.remove(random.nextInt(pool.size()));
-            String name = ((Target.Client) action.target()).name();
-            if (members.stream().noneMatch(m -> ((Target.Client) m.target()).name().equals(name))) {
-                members.add(action);
+        while (members.size() < size) {
+            int[] weights = new int[pools.size()];
+            int total = 0;
+            for (int k = 0; k < pools.size(); k++) {
+                weights[k] = pools.get(k).isEmpty() ? 0 : kindWeights[k];
+                total += weights[k];
             }
+            if (total == 0) {
+                break;
+            }
+            int pick = random.nextInt(total);
+            int kind = 0;
+            while (pick >= weights[kind]) {
+                pick -= weights[kind];
+                kind++;
+            }
+            Action action = oneOf(pools.get(kind));
+            members.add(action);
+            String name = clientOf(action);
+            pools.forEach(pool -> pool.removeIf(a -> clientOf(a).equals(name)));
         }
         // Members in client order: the script reads the same whichever was drawn first.
-        members.sort(java.util.Comparator.comparingInt(m -> clients.indexOf(((Target.Client) m.target()).name())));
+        members.sort(java.util.Comparator.comparingInt(m -> clients.indexOf(clientOf(m))));
         return together(at(), members);
+    }
+
+    private String clientOf(Action action) {
+        return ((Target.Client) action.target()).name();
     }
 
     private <T> T oneOf(List<T> options) {

@@ -67,6 +67,17 @@ final class Shrinker {
                     }
                 }
             }
+            // The same for a fault in a race: the racer goes with the later fault line that undoes it (a race of
+            // pauses is left with its resumes otherwise, each refused without its pause).
+            for (int i = best.script().size() - 1; i >= 0; i--) {
+                for (int m = racers(best, i) - 1; m >= 0; m--) {
+                    Candidate shorter = pairedRacer(best, i, m);
+                    if (shorter != best) {
+                        progress = true;
+                        best = shorter;
+                    }
+                }
+            }
             for (int i = best.script().size() - 1; i >= 0 && best.script().size() > 1; i--) {
                 if (i < best.script().size()) {
                     Candidate smaller = keep(best, best.withoutLine(i));
@@ -90,6 +101,22 @@ final class Shrinker {
         Candidate renamed = best.renamed();
         if (!renamed.clients().equals(best.clients())) {
             best = keep(best, renamed);
+        }
+        return best;
+    }
+
+    /** Without fault racer {@code m} of the race on line {@code i} and the nearest later fault line it takes. */
+    private Candidate pairedRacer(Candidate best, int i, int m) throws Exception {
+        if (m >= racers(best, i) || ((Together) best.script().get(i)).actions().get(m).fault() == null) {
+            return best;
+        }
+        for (int j = i + 1; j < best.script().size(); j++) {
+            if (best.isFault(j)) {
+                Candidate smaller = keep(best, best.withoutLine(j).withoutRacer(i, m));
+                if (smaller != best) {
+                    return smaller;
+                }
+            }
         }
         return best;
     }

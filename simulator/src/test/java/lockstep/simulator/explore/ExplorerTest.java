@@ -63,6 +63,22 @@ class ExplorerTest {
                 java.nio.file.Files.readString(b.scenario()).replace(second.toString(), "DIR"));
     }
 
+    /**
+     * The stall of bug-exists-stall lives in a race of a holder's release beside another's acquire; with every fault
+     * on, such a race must still be written (a race drawn from all actions alike was mostly faults).
+     */
+    @Test
+    void aStallInARaceIsFoundWithEveryFaultOn(@TempDir Path out) throws Exception {
+        Explorer.Summary summary = Explorer.explore(new Explorer.Settings(Algorithms.get("bug-exists-stall"), 3,
+                Faults.all(), 61, 70, false, 6, out), Explorer.Progress.NONE);
+
+        assertTrue(summary.found(), () -> "not caught: " + summary);
+        Counterexample found = summary.findings().get(0);
+        assertEquals("stuck-waiter", found.kind());
+        assertTrue(found.clients() <= 4 && found.lines() <= 6, found.toString());
+        assertTrue(found.reproduced() && found.replays(), found.toString());
+    }
+
     @Test
     void aCorrectLockGivesNoFinding(@TempDir Path out) throws Exception {
         Explorer.Summary summary = Explorer.explore(new Explorer.Settings(Algorithms.get("sequential"), 4,
