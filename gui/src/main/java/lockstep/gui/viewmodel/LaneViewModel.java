@@ -516,9 +516,9 @@ public final class LaneViewModel {
         return name.startsWith("_c_") && name.indexOf('-') > 0 ? name.substring(name.indexOf('-') + 1) : name;
     }
 
-    /** One line saying what the algorithm does, for the lane's subtitle: the registry's. */
+    /** One line saying what the algorithm does, for the lane's subtitle: the registry's, in the current language. */
     public static String subtitle(String algorithm) {
-        return Algorithms.find(algorithm).map(Algorithms.Info::subtitle).orElse("");
+        return Algorithms.find(algorithm).map(Algorithms.Info::localSubtitle).orElse("");
     }
 
     /** What this lane's current release has done so far ("this release: 9 woken, 1 wins"). */
