@@ -17,6 +17,7 @@ import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingCluster;
 import org.apache.curator.test.TestingZooKeeperServer;
 import org.apache.zookeeper.client.FourLetterWordMain;
+import org.apache.zookeeper.server.quorum.FastLeaderElection;
 
 /**
  * Three or five real ZooKeeper servers inside this JVM, forming one ensemble (Curator's TestingCluster), as Lockstep
@@ -62,6 +63,12 @@ public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
         }
         boolean forceSync = Boolean.getBoolean("lockstep.forceSync");
         System.setProperty("znode.container.checkIntervalMs", "3600000");
+        // An election round that hears nothing doubles its wait, up to 60 s by default: made for peers across a
+        // network, but on a loaded machine a few silent rounds among servers in this JVM put the next look beyond
+        // any run's patience. A second is ample on loopback, and ZooKeeper reads it once, when its election loads.
+        if (System.getProperty(FastLeaderElection.MAX_NOTIFICATION_INTERVAL) == null) {
+            System.setProperty(FastLeaderElection.MAX_NOTIFICATION_INTERVAL, "1000");
+        }
         Path home = Files.createTempDirectory("lockstep-ensemble-");
         List<InstanceSpec> specs = new ArrayList<>();
         TestingCluster cluster = null;
@@ -234,7 +241,7 @@ public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
                 return leader;
             }
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("the ensemble elected no leader in 30 s");
+                throw new IllegalStateException("the ensemble elected no leader in 30 s (" + modes() + ")");
             }
             LockSupport.parkNanos(LOOK_PAUSE_NANOS);
         }
@@ -258,6 +265,19 @@ public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
             }
         }
         return leader;
+    }
+
+    /** Each running server's mode, for a message: {@code server 1 follower, server 2 not serving}. */
+    private String modes() {
+        StringBuilder text = new StringBuilder();
+        for (int server = 1; server <= size(); server++) {
+            if (isUp(server)) {
+                String mode = mode(server);
+                text.append(text.length() == 0 ? "" : ", ").append("server ").append(server).append(' ')
+                        .append(mode.isEmpty() ? "not serving" : mode);
+            }
+        }
+        return text.toString();
     }
 
     /** What server {@code server} says it is ({@code leader}, {@code follower}), or "" when it does not serve. */
