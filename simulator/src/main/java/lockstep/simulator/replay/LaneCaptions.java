@@ -45,7 +45,9 @@ public final class LaneCaptions {
             Event e = trace.get(i);
             if (e instanceof Event.NodeDeleted d && d.path().startsWith(lockChild)) {
                 if (d.reason().startsWith("deleted by")) {
-                    addOnce(did, CaptionTexts.text("caption.released", d.owner()));
+                    // (a waiter that gives up deletes its node too: the same English word, not the same Chinese one)
+                    addOnce(did, CaptionTexts.text(held(trace, i, d.owner()) ? "caption.released"
+                            : "caption.released.node", d.owner()));
                 }
             } else if (e instanceof Event.Fault f) {
                 addOnce(did, faultText(f));
@@ -128,6 +130,17 @@ public final class LaneCaptions {
         String key = (live.size() == 1 ? "caption.holds.one" : "caption.holds.many") + zombie;
         return zombies.isEmpty() ? CaptionTexts.text(key, names(live))
                 : CaptionTexts.text(key, names(live), names(zombies));
+    }
+
+    /** Whether {@code client} held the lock just before event {@code at}, by its last state change before it. */
+    private static boolean held(List<Event> trace, int at, String client) {
+        for (int i = at - 1; i >= 0; i--) {
+            if (trace.get(i) instanceof Event.ClientState c && c.client().equals(client)) {
+                return c.state() == Event.State.HOLDING || c.state() == Event.State.STILL_HOLDING
+                        || c.state() == Event.State.RELEASED;
+            }
+        }
+        return false;
     }
 
     private static void addOnce(List<String> list, String text) {
