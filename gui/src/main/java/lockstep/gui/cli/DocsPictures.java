@@ -66,7 +66,7 @@ public final class DocsPictures {
         add(course + "05-unfenced.png", "render", "10", "--algorithm", "sequential", "--at-line", "45");
         add(course + "05-fenced.png", "render", "11", "--algorithm", "sequential", "--at-line", "43");
         add(course + "05-server-stop.png", "render", "13", "--algorithm", "sequential,curator-mutex", "--at-line",
-                "21");
+                "22");
         add(course + "06-assume-on-wake.png", "render", "14", "--algorithm", "bug-assume-on-wake,sequential",
                 "--at-line", "36");
         add(course + "06-exists-stall.png", "render", "15", "--algorithm", "bug-exists-stall,sequential", "--at-line",
