@@ -49,6 +49,8 @@ public final class LaneCaptions {
                     addOnce(did, CaptionTexts.text(held(trace, i, d.owner()) ? "caption.released"
                             : "caption.released.node", d.owner()));
                 }
+            } else if (e instanceof Event.Fault f && f.kind().equals("crash") && f.client() != null) {
+                addOnce(did, crashText(trace, i, f.client(), lockChild));
             } else if (e instanceof Event.Fault f) {
                 addOnce(did, faultText(f));
             } else if (e instanceof Event.WatchFired f) {
@@ -179,6 +181,31 @@ public final class LaneCaptions {
                     who.isEmpty() ? recorded(f) : CaptionTexts.text(key, who);
             default -> recorded(f);
         };
+    }
+
+    /**
+     * A crash as it went for this lane: the crashed client's session ends, and its node goes with it only if it had an
+     * ephemeral one (a persistent node stays: the bug that shows it; an idle client has none).
+     */
+    private static String crashText(List<Event> trace, int at, String who, String lockChild) {
+        Set<String> owned = new LinkedHashSet<>();
+        for (int i = 0; i < at; i++) {
+            if (trace.get(i) instanceof Event.NodeCreated c && who.equals(c.owner()) && c.path().startsWith(lockChild)) {
+                owned.add(c.path());
+            } else if (trace.get(i) instanceof Event.NodeDeleted d) {
+                owned.remove(d.path());
+            }
+        }
+        if (owned.isEmpty()) {
+            return CaptionTexts.text("caption.fault.crash.no-node", who);
+        }
+        // the session's nodes go before the next script line starts, or not at all
+        for (int i = at + 1; i < trace.size() && !(trace.get(i) instanceof Event.ScriptLine); i++) {
+            if (trace.get(i) instanceof Event.NodeDeleted d && owned.contains(d.path())) {
+                return CaptionTexts.text("caption.fault.crash", who);
+            }
+        }
+        return CaptionTexts.text("caption.fault.crash.node-stays", who);
     }
 
     /** The fault's own sentence from the trace; a bare fault name is the last resort. */
