@@ -93,14 +93,15 @@ final class RunCommand implements Callable<Integer> {
         }
         List<RunReport.Result> results = new ArrayList<>();
         traces.forEach((name, events) -> results.add(RunReport.Result.of(name, events)));
-        RunReport report = new RunReport(loaded.source(), loaded.title(), runSeed, results);
+        RunReport report = new RunReport(loaded.source(), loaded.title(),
+                loaded.title(lockstep.algorithms.text.Texts.language().tag()), runSeed, results);
 
         for (Map.Entry<String, Path> file : traceFiles.entrySet()) {
             try {
                 TraceFiles.write(file.getValue(), traces.get(file.getKey()));
             } catch (IOException e) {
-                throw new BadInputException(file.getValue().toString(), "cannot write the trace ("
-                        + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
+                throw new BadInputException(file.getValue().toString(), text("run.cannotWriteTrace",
+                        e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())));
             }
         }
         var out = spec.commandLine().getOut();
@@ -134,8 +135,8 @@ final class RunCommand implements Callable<Integer> {
                     text("run.scheduleAlgorithm", schedule, recordedAlgorithm));
         }
         if (Algorithms.find(recordedAlgorithm).isEmpty()) {
-            throw new BadInputException(schedule.toString(), 1, 1, "unknown algorithm '" + recordedAlgorithm
-                    + "' (expected one of " + String.join(", ", Algorithms.names()) + ")");
+            throw new BadInputException(schedule.toString(), 1, 1, text("run.unknownAlgorithm", recordedAlgorithm,
+                    String.join(", ", Algorithms.names())));
         }
         return List.of(recordedAlgorithm);
     }
