@@ -16,6 +16,7 @@ import lockstep.algorithms.Algorithms;
 import lockstep.simulator.BadInputException;
 import lockstep.simulator.run.Simulations;
 import lockstep.simulator.scenario.Scenario;
+import lockstep.simulator.text.TranslatedConversion;
 import lockstep.simulator.trace.Event;
 import lockstep.simulator.trace.TraceFiles;
 import picocli.CommandLine.Command;
@@ -24,7 +25,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.TypeConversionException;
 
 /** {@code lockstep run}: a scenario once per algorithm, compared side by side. */
 @Command(name = "run", mixinStandardHelpOptions = true,
@@ -227,10 +227,10 @@ final class RunCommand implements Callable<Integer> {
             try {
                 seed = Long.parseLong(value.strip());
             } catch (NumberFormatException e) {
-                throw new TypeConversionException(text("run.seedNotANumber", value));
+                throw new TranslatedConversion("run.seedNotANumber", value);
             }
             if (seed < 0) {
-                throw new TypeConversionException(text("run.seedNotANumber", value));
+                throw new TranslatedConversion("run.seedNotANumber", value);
             }
             return seed;
         }
