@@ -110,7 +110,10 @@ class NoEnglishLeftTest {
                 + " c12 getChildren N -Dlockstep.debug=true sequential", allowed));
     }
 
-    /** Every command, its help, and bad inputs of each kind the CLI reads; the slow ones first. */
+    /**
+     * Every command, its help, and bad inputs of each kind the CLI reads (scenarios the loader refuses and ones the
+     * run refuses, traces, options); the slow ones first.
+     */
     private List<String[]> invocations(Path trace) throws IOException, URISyntaxException {
         List<String[]> all = new ArrayList<>();
         all.add(new String[] {"run", "14", "--algorithm", "bug-assume-on-wake,sequential"});
@@ -123,6 +126,12 @@ class NoEnglishLeftTest {
                 "--warmup", "0s"});
         all.add(new String[] {"export", trace.toString(), "--svg", dir.resolve("t.svg").toString(), "--shiviz",
                 dir.resolve("t.log").toString(), "--csv", dir.resolve("t.csv").toString()});
+        // Scenarios that load but ask what the run cannot do.
+        for (String line : List.of("c1 release", "holder release", "server 1 kill", "c1 resume")) {
+            Path file = dir.resolve("refused-" + all.size() + ".yaml");
+            Files.writeString(file, "title: t\nclients: 2\nscript:\n  - " + line + "\n");
+            all.add(new String[] {"run", file.toString(), "--algorithm", "sequential"});
+        }
         slow = all.size();
         all.add(new String[] {"--help"});
         helps(LockstepCommand.commandLine(), List.of(), all);
