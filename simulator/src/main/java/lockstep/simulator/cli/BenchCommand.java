@@ -179,8 +179,11 @@ final class BenchCommand implements Callable<Integer> {
         for (int n : plan.clients()) {
             for (Floor f : report.floors()) {
                 if (f.clients() == n) {
-                    s.append(String.format(Locale.ROOT, "%-8d %-15s %9.0f %7s %7s %8s %9s %10s %9s %7s %10s %8s%n",
-                            n, text("bench.floorRow"), f.handoffsPerSecond(), "", "", "", "1.00", "", "2.00", "", "", "1.00"));
+                    // Padded by the columns it takes on a terminal: "(下限)" is six wide in four characters.
+                    String label = text("bench.floorRow");
+                    label += " ".repeat(Math.max(0, 15 - Tables.width(label)));
+                    s.append(String.format(Locale.ROOT, "%-8d %s %9.0f %7s %7s %8s %9s %10s %9s %7s %10s %8s%n",
+                            n, label, f.handoffsPerSecond(), "", "", "", "1.00", "", "2.00", "", "", "1.00"));
                 }
             }
             for (Result r : report.results()) {
