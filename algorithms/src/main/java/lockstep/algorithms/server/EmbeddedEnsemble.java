@@ -61,6 +61,7 @@ public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
         if (size != 3 && size != 5) {
             throw new IllegalArgumentException("an ensemble has 3 or 5 servers, not " + size);
         }
+        ServerFailuresStayInTheServer.ensure();
         boolean forceSync = Boolean.getBoolean("lockstep.forceSync");
         System.setProperty("znode.container.checkIntervalMs", "3600000");
         // An election round that hears nothing doubles its wait, up to 60 s by default: made for peers across a
@@ -129,7 +130,7 @@ public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
      * once may be handed out again by the next ask, and a server whose client and election ports coincide refuses to
      * start.
      */
-    private static List<Integer> freeLoopbackPorts(int count) throws IOException {
+    static List<Integer> freeLoopbackPorts(int count) throws IOException {
         List<ServerSocket> held = new ArrayList<>();
         try {
             List<Integer> ports = new ArrayList<>();

@@ -2,8 +2,6 @@ package lockstep.algorithms.server;
 
 import java.io.File;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -62,6 +60,7 @@ public final class EmbeddedZooKeeper implements Cluster, AutoCloseable {
     }
 
     private static synchronized EmbeddedZooKeeper start(boolean forceSync, Duration containerCheck) throws Exception {
+        ServerFailuresStayInTheServer.ensure();
         // The server reads these when it starts (its ContainerManager): system properties, so set them right here.
         System.setProperty("znode.container.checkIntervalMs", Long.toString(containerCheck.toMillis()));
         System.setProperty("znode.container.maxPerMinute", "10000");
@@ -77,19 +76,15 @@ public final class EmbeddedZooKeeper implements Cluster, AutoCloseable {
         // srvr (is the server up, who leads), wchs (how many watches: none may outlive its client) and wchc (which
         // session watches which path: what a waiter that gave up leaves in the server's watch table).
         properties.put("4lw.commands.whitelist", "srvr,stat,ruok,wchs,wchc,cons");
-        InstanceSpec spec = new InstanceSpec(dataDir, freeLoopbackPort(), freeLoopbackPort(), freeLoopbackPort(),
+        // three distinct ports (client, quorum, election), all found before any is let go
+        java.util.List<Integer> ports = EmbeddedEnsemble.freeLoopbackPorts(3);
+        InstanceSpec spec = new InstanceSpec(dataDir, ports.get(0), ports.get(1), ports.get(2),
                 true, 1, 2000, 0, properties, LOOPBACK);
         try {
             return new EmbeddedZooKeeper(new TestingServer(spec, true), forceSync, home);
         } catch (Exception failedToStart) {
             deleteTree(home);
             throw failedToStart;
-        }
-    }
-
-    private static int freeLoopbackPort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(LOOPBACK))) {
-            return socket.getLocalPort();
         }
     }
 
