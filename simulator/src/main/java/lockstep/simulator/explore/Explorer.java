@@ -31,9 +31,9 @@ import lockstep.simulator.trace.Event.ConnectionState;
  * seed is shrunk ({@link Shrinker}) and written by {@link Counterexample}; the search stops there, unless
  * the written files do not show the failure again on fresh servers, byte for byte: such a failure is kept apart as unconfirmed and the search goes on.
  *
- * <p>Guarantees: the same settings give the same runs, finding and files, whatever the number of workers; a note such as {@code stale-holder} is not
- * a finding; a run is a finding only if it ends with the servers up and every client resumed and reconnected, so a
- * frozen client is never mistaken for a stuck lock.
+ * <p>Guarantees: the same settings give the same runs, finding and files, whatever the number of workers; a note
+ * such as {@code stale-holder} is not a finding; a run is a finding only if it ends with the servers up and every
+ * client resumed and reconnected, so a frozen client is never mistaken for a stuck lock.
  */
 public final class Explorer {
 
