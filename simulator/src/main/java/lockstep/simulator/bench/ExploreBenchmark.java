@@ -102,6 +102,7 @@ public final class ExploreBenchmark implements Callable<Integer> {
         final long[] nanos = new long[4]; // open, lock lines, fault lines, close
         final int[] lines = new int[2];
         int stalled;
+        final List<Long> stalledSeeds = new java.util.ArrayList<>();
         final java.util.Map<String, Long> byFault = new java.util.TreeMap<>();
         final java.util.Map<String, Integer> faultCount = new java.util.TreeMap<>();
 
@@ -112,6 +113,7 @@ public final class ExploreBenchmark implements Callable<Integer> {
             lines[0] += other.lines[0];
             lines[1] += other.lines[1];
             stalled += other.stalled;
+            stalledSeeds.addAll(other.stalledSeeds);
             other.byFault.forEach((name, spent) -> byFault.merge(name, spent, Long::sum));
             other.faultCount.forEach((name, count) -> faultCount.merge(name, count, Integer::sum));
         }
@@ -192,6 +194,7 @@ public final class ExploreBenchmark implements Callable<Integer> {
         nanos[3] += System.nanoTime() - last[0];
         if (outcome.trace().get(outcome.trace().size() - 1).toString().contains("stalled")) {
             spent.stalled++;
+            spent.stalledSeeds.add(seed);
         }
     }
 
@@ -214,7 +217,8 @@ public final class ExploreBenchmark implements Callable<Integer> {
         all.byFault.forEach((name, spent) -> out.printf("    %-22s (%5d) %6.1f s  %6.1f ms a line%n", name,
                 all.faultCount.get(name), spent / 1e9, spent / 1e6 / all.faultCount.get(name)));
         out.printf("  end of run, hand-over    %6.1f s  %4.0f%%%n", nanos[3] / 1e9, 100.0 * nanos[3] / busy);
-        out.printf("  runs stalled (waited 30 s for the runner's stall detection): %d%n", all.stalled);
+        out.printf("  runs stalled (waited 30 s for the runner's stall detection): %d%s%n", all.stalled,
+                all.stalledSeeds.isEmpty() ? "" : ", seeds " + all.stalledSeeds.stream().sorted().toList());
         out.flush();
     }
 

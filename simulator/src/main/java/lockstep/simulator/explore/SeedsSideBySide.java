@@ -29,8 +29,12 @@ import lockstep.simulator.run.RunsOnOneServer;
  */
 final class SeedsSideBySide<R> implements AutoCloseable {
 
-    /** Seeds a worker may run ahead of the searcher, per worker. */
-    static final int AHEAD_PER_WORKER = 4;
+    /**
+     * Seeds the workers may run ahead of the searcher, per worker: enough that a run that waits long (a stall waits
+     * 30 s before it is called one) does not leave the other workers idle, few enough that a search that stops at a
+     * finding has not run many seeds for nothing (a run is a fraction of a second).
+     */
+    static final int AHEAD_PER_WORKER = 25;
 
     /** One seed's run on one worker's servers. */
     @FunctionalInterface
