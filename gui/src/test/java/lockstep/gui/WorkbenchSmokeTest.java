@@ -124,7 +124,15 @@ class WorkbenchSmokeTest {
             assertEquals(release, cursor.getIndex(), "the same frame, drawn again");
             assertTrue(vm.titleProperty().get().startsWith("02 · Эффект стада"), vm.titleProperty().get());
             LaneView lane = robot.from(stage.getScene().getRoot()).lookup("#lane-naive").queryAs(LaneView.class);
-            assertEquals("ожидает · разбужен: проверяет снова", lane.clientText("c2"));
+            assertEquals("ожидает · разбужен: проверяет", lane.clientText("c2"));
+            // the lane's own words follow too: subtitle, caption, server box
+            String subtitle = lockstep.algorithms.Algorithms.find("naive").orElseThrow().localSubtitle();
+            assertEquals(subtitle, cursor.lanes().get(0).subtitleProperty().get());
+            assertEquals(subtitle, robot.from(lane).lookup(".lane-subtitle")
+                    .queryAs(javafx.scene.control.Label.class).getText());
+            assertTrue(cursor.lanes().get(1).captionProperty().get().startsWith("c1 освободил блокировку."),
+                    cursor.lanes().get(1).captionProperty().get());
+            assertEquals(lockstep.gui.text.WindowTexts.text("server.up"), cursor.lanes().get(0).serverProperty().get());
             String russianBanner = cursor.lanes().get(0).ownNarrationProperty().get()
                     + cursor.narrationProperty().get();
             assertTrue(russianBanner.contains("Теперь владелец освобождает блокировку"), russianBanner);

@@ -1,5 +1,7 @@
 package lockstep.gui.cli;
 
+import static lockstep.simulator.text.SimulatorTexts.text;
+
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -60,14 +62,13 @@ public final class DocsImagesCommand implements Callable<Integer> {
         if (list) {
             for (DocsPictures.Picture picture : DocsPictures.all()) {
                 out.println(picture.path() + "  <-  lockstep " + String.join(" ", picture.command())
-                        + (picture.benchmark() ? "  (timed: --benchmarks)" : ""));
+                        + (picture.benchmark() ? text("docsImages.timed") : ""));
             }
             out.flush();
             return LockstepCommand.OK;
         }
         if (!Files.isDirectory(root.resolve("docs"))) {
-            throw new BadInputException("lockstep docs-images", "no docs/ directory in " + root.toAbsolutePath()
-                    + " (run it from the project's root, or give --root DIR)");
+            throw new BadInputException("lockstep docs-images", text("docsImages.noDocs", root.toAbsolutePath()));
         }
         Map<List<String>, List<DocsPictures.Picture>> commands = new LinkedHashMap<>();
         for (DocsPictures.Picture picture : DocsPictures.all()) {
@@ -77,16 +78,16 @@ public final class DocsImagesCommand implements Callable<Integer> {
             }
         }
         if (commands.isEmpty()) {
-            throw new BadInputException("lockstep docs-images", "no picture matches --only " + String.join(", ", only)
-                    + " (lockstep docs-images --list shows them)");
+            throw new BadInputException("lockstep docs-images", text("docsImages.noMatch",
+                    String.join(", ", only)));
         }
         for (Map.Entry<List<String>, List<DocsPictures.Picture>> command : commands.entrySet()) {
             List<String> args = new ArrayList<>(command.getKey());
             for (DocsPictures.Picture picture : command.getValue()) {
                 Path file = root.resolve(picture.path());
                 if (!Files.isDirectory(file.getParent())) {
-                    throw new BadInputException("lockstep docs-images", "no such directory: " + file.getParent()
-                            + " (the directory of " + picture.path() + ")");
+                    throw new BadInputException("lockstep docs-images", text("docsImages.noSuchDirectory",
+                            file.getParent(), picture.path()));
                 }
                 args.add(picture.outputOption());
                 args.add(file.toString());
@@ -98,11 +99,11 @@ public final class DocsImagesCommand implements Callable<Integer> {
             cli.setErr(new PrintWriter(complained, true));
             int exit = cli.execute(args.toArray(String[]::new));
             if (exit != LockstepCommand.OK && exit != LockstepCommand.FINDING) {
-                throw new BadInputException("lockstep docs-images", "lockstep " + String.join(" ", command.getKey())
-                        + " failed: " + complained.toString().strip().lines().findFirst().orElse("exit " + exit));
+                throw new BadInputException("lockstep docs-images", text("docsImages.failed", String.join(" ", command.getKey()),
+                        complained.toString().strip().lines().findFirst().orElse("exit " + exit)));
             }
             for (DocsPictures.Picture picture : command.getValue()) {
-                out.println("wrote " + picture.path() + "  (lockstep " + String.join(" ", command.getKey()) + ")");
+                out.println(text("docsImages.wrote", picture.path(), String.join(" ", command.getKey())));
             }
             out.flush();
         }

@@ -66,12 +66,12 @@ public final class DocsPictures {
         add(course + "05-unfenced.png", "render", "10", "--algorithm", "sequential", "--at-line", "45");
         add(course + "05-fenced.png", "render", "11", "--algorithm", "sequential", "--at-line", "43");
         add(course + "05-server-stop.png", "render", "13", "--algorithm", "sequential,curator-mutex", "--at-line",
-                "21");
+                "22");
         add(course + "06-assume-on-wake.png", "render", "14", "--algorithm", "bug-assume-on-wake,sequential",
                 "--at-line", "36");
         add(course + "06-exists-stall.png", "render", "15", "--algorithm", "bug-exists-stall,sequential", "--at-line",
                 "24");
-        add(course + "06-name-sort.png", "render", "16", "--algorithm", "bug-name-sort,sequential", "--at-line", "22");
+        add(course + "06-name-sort.png", "render", "16", "--algorithm", "bug-name-sort,sequential", "--at-line", "23");
         add(course + "06-reader-counts-higher-writers.png", "render", "17", "--algorithm",
                 "bug-reader-counts-higher-writers,sequential", "--at-line", "29");
         add(course + "06-persistent-node.png", "render", "18", "--algorithm", "bug-persistent-node,sequential",
@@ -79,7 +79,7 @@ public final class DocsPictures {
         add(course + "06-trust-after-expiry.png", "render", "19", "--algorithm", "bug-trust-after-expiry,sequential",
                 "--at-line", "42");
         add(course + "06-no-protection.png", "render", "20", "--algorithm", "bug-no-protection,sequential",
-                "--at-line", "25");
+                "--at-line", "26");
         add(course + "07-leader-dies.png", "render", "23", "--algorithm", "sequential,curator-mutex", "--at-line",
                 "26");
         add(course + "07-holders-server-dies.png", "render", "24", "--algorithm", "sequential", "--at-line", "26");

@@ -24,6 +24,11 @@ public final class WindowTexts implements TextBundleRegistration {
         return TEXTS.text(key, arguments);
     }
 
+    /** Whether the bundle has {@code key}. */
+    public static boolean has(String key) {
+        return TEXTS.has(key);
+    }
+
     @Override
     public List<String> baseNames() {
         return List.of(BUNDLE);

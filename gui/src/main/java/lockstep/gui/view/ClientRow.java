@@ -35,6 +35,8 @@ final class ClientRow extends Pane {
     boolean shownSelected;
     double shownPitch = -1;
     double shownWidth = -1;
+    /** Where a compact row's caption starts (-1: the caption sits under the word). */
+    private double captionColumn = -1;
     Palette shownPalette;
     double centerY;
 
@@ -146,6 +148,7 @@ final class ClientRow extends Pane {
         if (pitch != shownPitch || width != shownWidth) {
             layoutFor(pitch, width);
         }
+        placeCaption();
         placeStatus();
         shownClient = c;
         shownCaption = text;
@@ -195,15 +198,28 @@ final class ClientRow extends Pane {
         caption.setVisible(pitch >= 12);
         if (compact) {
             word.setY(centerY);
-            caption.setX(textX + textSize * 6.4);
+            captionColumn = textX + textSize * 6.4;
             caption.setY(centerY);
         } else {
+            captionColumn = -1;
             word.setY(centerY - 11 * scale);
             caption.setX(textX);
             caption.setY(centerY + 11 * scale);
         }
         resize(width, h);
+        placeCaption();
         placeStatus();
+    }
+
+    /**
+     * On a compact row the caption follows the state word on its line, in a column shared by the rows; a word longer
+     * than the column (Russian "освободил" in bold) pushes its own caption right rather than running into it.
+     */
+    private void placeCaption() {
+        if (captionColumn >= 0) {
+            double afterWord = word.getX() + word.getLayoutBounds().getWidth() + word.getFont().getSize() * 0.5;
+            caption.setX(Math.max(captionColumn, afterWord));
+        }
     }
 
     /** The connection words sit after the state word, on its line. */

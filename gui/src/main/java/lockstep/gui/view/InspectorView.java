@@ -75,7 +75,7 @@ public final class InspectorView extends VBox {
         client.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(EventText.client(c.getValue())));
         client.setPrefWidth(64);
         TableColumn<Event, String> what = new TableColumn<>(WindowTexts.text("inspector.event"));
-        what.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(EventText.what(c.getValue())));
+        what.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(EventText.what(c.getValue(), cursor.words())));
         what.setPrefWidth(190);
         TableColumn<Event, String> path = new TableColumn<>(WindowTexts.text("inspector.path"));
         path.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(EventText.path(c.getValue())));

@@ -19,6 +19,7 @@ import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.util.Duration;
 import lockstep.gui.viewmodel.LaneSummary;
+import lockstep.gui.viewmodel.BugMark;
 import lockstep.gui.viewmodel.LaneViewModel;
 import lockstep.gui.viewmodel.Sessions;
 import lockstep.simulator.replay.ReplayState;
@@ -70,7 +71,7 @@ public final class LaneView extends VBox {
     }
 
     /** The warning tag of a lane (and of the algorithm picker) running a lock of the bug gallery. */
-    public static Label bugBadge(lockstep.gui.viewmodel.BugMark mark) {
+    public static Label bugBadge(BugMark mark) {
         Label badge = new Label(mark.tag());
         badge.getStyleClass().add("bug-badge");
         badge.setMinWidth(Region.USE_PREF_SIZE);
@@ -93,7 +94,8 @@ public final class LaneView extends VBox {
         // widening the lane past the window.
         title.setMinWidth(0);
         title.setWrapText(true);
-        Label subtitle = new Label(LaneViewModel.subtitle(vm.algorithm()));
+        Label subtitle = new Label();
+        subtitle.textProperty().bind(vm.subtitleProperty());
         subtitle.getStyleClass().add("lane-subtitle");
         subtitle.setMinWidth(0);
         subtitle.setWrapText(true);
@@ -101,8 +103,12 @@ public final class LaneView extends VBox {
         VBox header = new VBox(2, title, subtitle);
         // A lock of the bug gallery says so under its name, in the warning colour: the audience must not take it for a
         // recipe to copy. The tag comes from the registry's expected outcome.
-        lockstep.gui.viewmodel.BugMark.of(vm.algorithm())
-                .ifPresent(mark -> header.getChildren().add(1, bugBadge(mark)));
+        vm.bugMarkProperty().get().ifPresent(mark -> {
+            Label badge = bugBadge(mark);
+            badge.textProperty().bind(vm.bugMarkProperty().map(m -> m.map(BugMark::tag).orElse("")));
+            badge.getTooltip().textProperty().bind(vm.bugMarkProperty().map(m -> m.map(BugMark::why).orElse("")));
+            header.getChildren().add(1, badge);
+        });
 
         Label path = new Label(vm.replays().run().lockPath());
         path.setTooltip(new javafx.scene.control.Tooltip(vm.replays().run().lockPath()));

@@ -96,7 +96,7 @@ public final class SequenceView extends CursorCanvas {
                 g.setFill(fade(Color.web(StateStyle.of(s.state()).badge()), alpha));
                 g.fillOval(cx - 5, y - 5, 10, 10);
                 g.setTextAlign(TextAlignment.LEFT);
-                label(g, s.state().label(), cx + 8 + 20, y, fade(p.text2(), alpha));
+                label(g, EventText.stateWord(s.state()), cx + 8 + 20, y, fade(p.text2(), alpha));
                 g.setTextAlign(TextAlignment.CENTER);
             } else if (e instanceof Event.NodeCreated || e instanceof Event.NodeDeleted
                     || e instanceof Event.WatchSet) {
@@ -112,7 +112,7 @@ public final class SequenceView extends CursorCanvas {
                 g.strokeLine(4, y + ROW / 2 - 2, w - 4, y + ROW / 2 - 2);
                 g.setLineDashes();
                 g.setTextAlign(TextAlignment.LEFT);
-                String t = EventText.what(e);
+                String t = EventText.what(e, cursor.words());
                 label(g, t.length() > 48 ? t.substring(0, 47) + "…" : t, zkX + 10, y, fade(c, alpha));
                 g.setTextAlign(TextAlignment.CENTER);
             }

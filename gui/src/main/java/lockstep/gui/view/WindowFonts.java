@@ -49,8 +49,7 @@ public final class WindowFonts {
         if (Texts.language() != Language.ZH || CJK_SANS.stream().anyMatch(WindowFonts::isInstalled)) {
             return java.util.Optional.empty();
         }
-        return java.util.Optional.of("lockstep: no Chinese font found (expected " + CJK_SANS.get(0)
-                + ", from the package " + CJK_PACKAGE + "); Chinese text shows as empty boxes");
+        return java.util.Optional.of(lockstep.gui.text.WindowTexts.text("fonts.no-cjk", CJK_SANS.get(0), CJK_PACKAGE));
     }
 
     /** The style class the window's root carries for the current language ({@code lang-zh}); app.css sets its font. */

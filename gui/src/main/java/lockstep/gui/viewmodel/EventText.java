@@ -8,6 +8,11 @@ import lockstep.gui.text.WindowTexts;
 /** How an event reads in the event log and the sequence view. */
 public final class EventText {
 
+    /** How a trace writes a say line's script text. */
+    private static final String SAY = "say: ";
+    /** How a trace writes the reason of a node its owner deleted. */
+    private static final String DELETED_BY = "deleted by ";
+
     private EventText() {
     }
 
@@ -38,6 +43,22 @@ public final class EventText {
         return "";
     }
 
+    /**
+     * What {@code e} says, a narration in the window's language as the scenario words it ({@code words}: the traces
+     * record the English text).
+     */
+    public static String what(Event e, ScenarioWords words) {
+        String language = lockstep.algorithms.text.Texts.language().tag();
+        if (e instanceof Event.Narration n) {
+            return WindowTexts.text("event.say", words.narration(n.text(), language));
+        }
+        if (e instanceof Event.ScriptLine s && s.text().startsWith(SAY)) {
+            // a say line's command is its text: shown as the narration is (the other lines are the script's commands)
+            return "▸ " + WindowTexts.text("event.say", words.narration(s.text().substring(SAY.length()), language));
+        }
+        return what(e);
+    }
+
     public static String what(Event e) {
         if (e instanceof Event.RunStarted r) {
             return WindowTexts.text("event.run", r.algorithm(), r.seed());
@@ -48,7 +69,8 @@ public final class EventText {
         } else if (e instanceof Event.Call c) {
             return c.op().label() + (c.watch() ? WindowTexts.text("event.plus-watch") : "") + (c.ok() ? "" : " ✗ " + c.resultLabel());
         } else if (e instanceof Event.WatchSet w) {
-            return WindowTexts.text("event.watch-set", w.kind().name().toLowerCase(java.util.Locale.ROOT));
+            return WindowTexts.text("event.watch-set",
+                    WindowTexts.text("watch-kind." + w.kind().name().toLowerCase(java.util.Locale.ROOT)));
         } else if (e instanceof Event.WatchFired f) {
             return "● " + f.type().name();
         } else if (e instanceof Event.StrayNotification f) {
@@ -56,26 +78,48 @@ public final class EventText {
         } else if (e instanceof Event.NodeCreated n) {
             return WindowTexts.text("event.znode-created");
         } else if (e instanceof Event.NodeDeleted d) {
-            return "deleted".equals(d.reason()) ? WindowTexts.text("event.znode-deleted") : WindowTexts.text("event.znode-gone", d.reason());
+            return "deleted".equals(d.reason()) ? WindowTexts.text("event.znode-deleted") : WindowTexts.text("event.znode-gone", reason(d.reason()));
         } else if (e instanceof Event.ClientState s) {
-            return "→ " + s.state().label() + (s.mode() == null || s.state() == Event.State.IDLE ? ""
-                    : " (" + s.modeLabel() + ")");
+            return "→ " + stateWord(s.state()) + (s.mode() == null || s.state() == Event.State.IDLE ? ""
+                    : " (" + s.mode().text() + ")");
         } else if (e instanceof Event.Fault f) {
-            return WindowTexts.text("event.fault", f.kind());
+            return WindowTexts.text("event.fault", faultWord(f.kind()));
         } else if (e instanceof Event.Choice c) {
             return WindowTexts.text("event.choice", c.chosen());
         } else if (e instanceof Event.Connection c) {
-            return WindowTexts.text("event.connection", c.state().label());
+            return WindowTexts.text("event.connection",
+                    WindowTexts.text("connection." + c.state().name().toLowerCase(java.util.Locale.ROOT)));
         } else if (e instanceof Event.Write w) {
             return WindowTexts.text(w.accepted() ? "event.write" : "event.write-refused", w.token());
         } else if (e instanceof Event.ServerRole r) {
-            return WindowTexts.text("event.server-role", r.server(), r.role().label());
+            return WindowTexts.text("event.server-role", r.server(), Sessions.roleWord(r.role()));
         } else if (e instanceof Event.ClientServer c) {
             return WindowTexts.text("event.client-server", c.server());
         } else if (e instanceof Event.RunEnded r) {
-            return WindowTexts.text("event.end", r.outcome());
+            return WindowTexts.text("event.end",
+                    "completed".equals(r.outcome()) ? WindowTexts.text("event.completed") : r.outcome());
         }
         return e.getClass().getSimpleName();
+    }
+
+    /** A client's state as the event log names it ("gave-up"), in the window's language. */
+    public static String stateWord(Event.State state) {
+        return WindowTexts.text("event-state." + state.label());
+    }
+
+    /** Why a znode went ("deleted by c1"), in the window's language; a reason it has no words for, as recorded. */
+    static String reason(String recorded) {
+        if (recorded.startsWith(DELETED_BY)) {
+            return WindowTexts.text("znode-reason.deleted-by", recorded.substring(DELETED_BY.length()));
+        }
+        String key = "znode-reason." + recorded.replaceAll("[^a-z]+", "-").replaceAll("^-|-$", "");
+        return WindowTexts.has(key) ? WindowTexts.text(key) : recorded;
+    }
+
+    /** A fault's name in the window's language ("crash"); a name the bundle does not know, as written. */
+    public static String faultWord(String kind) {
+        String key = "fault." + kind;
+        return WindowTexts.has(key) ? WindowTexts.text(key) : kind;
     }
 
     public static String path(Event e) {

@@ -38,7 +38,7 @@ public record LaneSummary(List<String> flagged, String failures, String notes, i
                 flagged.addAll(f.clients());
             }
             StringBuilder to = f.isFailure() ? failures : notes;
-            to.append(to.length() == 0 ? "" : "\n").append(f.isFailure() ? "▼ " : WindowTexts.text("summary.note")).append(f.message());
+            to.append(to.length() == 0 ? "" : "\n").append(f.isFailure() ? "▼ " : WindowTexts.text("summary.note")).append(f.localMessage());
         }
         List<String> holders = s.holders();
         int children = s.znodes().size();

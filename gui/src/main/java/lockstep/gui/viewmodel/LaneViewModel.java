@@ -54,6 +54,9 @@ public final class LaneViewModel {
     private final ReadOnlyStringWrapper ownNarration = new ReadOnlyStringWrapper(this, "ownNarration", "");
     private final ReadOnlyBooleanWrapper serverStopped = new ReadOnlyBooleanWrapper(this, "serverStopped");
     private final ReadOnlyObjectWrapper<WriteMark> write = new ReadOnlyObjectWrapper<>(this, "write");
+    private final ReadOnlyStringWrapper subtitle = new ReadOnlyStringWrapper(this, "subtitle", "");
+    private final ReadOnlyObjectWrapper<java.util.Optional<BugMark>> bugMark =
+            new ReadOnlyObjectWrapper<>(this, "bugMark", java.util.Optional.empty());
     private final boolean writes;
     private Beats beats;
     private int lane;
@@ -86,6 +89,7 @@ public final class LaneViewModel {
         }
         stepStart = starts.stream().mapToInt(Integer::intValue).toArray();
         writes = replays.events().stream().anyMatch(e -> e instanceof Event.Write);
+        relabel();
         seek(0);
     }
 
@@ -97,10 +101,26 @@ public final class LaneViewModel {
 
     /** Shows beat {@code b} of the cursor's beats: this lane's event at that beat, its tally and its own caption. */
     void showBeat(int b) {
+        relabel();
         seek(beats.indexIn(lane, b));
         Beats.Tally t = beats.tally(lane, b);
         tally.set(tallyText(t));
         caption.set(LaneCaptions.at(replays.events(), getIndex(), getState()));
+    }
+
+    /**
+     * Reads the lane's words that do not change with the event (subtitle, bug mark) and the current event's server and
+     * resource words again, in the current language: a beat shown after a switch of language.
+     */
+    private void relabel() {
+        subtitle.set(subtitle(algorithm));
+        bugMark.set(BugMark.of(algorithm));
+        int i = index.get();
+        if (i >= 0) {
+            // the same event after a switch of language: seek(i) would keep the words of the language before
+            server.set(serverText(i, getState()));
+            write.set(writeAt(i, getState()));
+        }
     }
 
     /**
@@ -134,7 +154,7 @@ public final class LaneViewModel {
     static String ensembleText(lockstep.simulator.replay.EnsembleView ensemble) {
         List<String> parts = new ArrayList<>();
         ensemble.roles().forEach((server, role) -> parts.add("s" + server + " "
-                + (role == Event.Role.LEADER ? "\u2605" + WindowTexts.text("server.leader") : role.label())));
+                + (role == Event.Role.LEADER ? "\u2605" + WindowTexts.text("server.leader") : Sessions.roleWord(role))));
         return String.join(" · ", parts);
     }
 
@@ -327,13 +347,23 @@ public final class LaneViewModel {
                         : WindowTexts.text("caption.holds", nodeLabel(s, node).split(" ")[0], mode);
             }
             case REQUESTING -> c.woken() ? WindowTexts.text("caption.woken")
-                    : c.mode().isEmpty() ? WindowTexts.text("caption.asking-for-the-lock") : WindowTexts.text("caption.asking-for", c.mode());
+                    : c.mode().isEmpty() ? WindowTexts.text("caption.asking-for-the-lock") : WindowTexts.text("caption.asking-for", modeWord(c.mode()));
             case RELEASED -> WindowTexts.text("caption.released");
             case GAVE_UP -> WindowTexts.text("caption.gave-up");
             case CRASHED -> WindowTexts.text("caption.crashed");
             case EXPIRED -> WindowTexts.text("caption.expired");
             case IDLE -> "";
         };
+    }
+
+    /** A lock mode as traces write it ("read") in the window's language; as written when it is no mode. */
+    public static String modeWord(String mode) {
+        for (lockstep.algorithms.LockMode m : lockstep.algorithms.LockMode.values()) {
+            if (m.label().equals(mode)) {
+                return m.text();
+            }
+        }
+        return mode;
     }
 
     /** The key a client row shows: none, the holding key, or a hollow key for a holder whose session has ended. */
@@ -519,6 +549,16 @@ public final class LaneViewModel {
     /** One line saying what the algorithm does, for the lane's subtitle: the registry's, in the current language. */
     public static String subtitle(String algorithm) {
         return Algorithms.find(algorithm).map(Algorithms.Info::localSubtitle).orElse("");
+    }
+
+    /** One line saying what the algorithm does, in the window's language: it follows a switch of language. */
+    public ReadOnlyStringProperty subtitleProperty() {
+        return subtitle.getReadOnlyProperty();
+    }
+
+    /** The lane's bug-gallery mark in the window's language; empty for a correct lock. */
+    public ReadOnlyObjectProperty<java.util.Optional<BugMark>> bugMarkProperty() {
+        return bugMark.getReadOnlyProperty();
     }
 
     /** What this lane's current release has done so far ("this release: 9 woken, 1 wins"). */

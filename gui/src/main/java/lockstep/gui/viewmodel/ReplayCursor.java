@@ -131,7 +131,8 @@ public final class ReplayCursor {
         int k = beat.step();
         String line = k == 0 ? WindowTexts.text("footer.before-the-script")
                 : WindowTexts.text("footer.script-line", k, beats.stepCount(), lineText(k))
-                        + (beat.phase() == Beats.Phase.CALL ? "" : " · " + beat.phase().label());
+                        + (beat.phase() == Beats.Phase.CALL ? ""
+                                : " · " + WindowTexts.text("phase." + beat.phase().name().toLowerCase(java.util.Locale.ROOT)));
         position.set(WindowTexts.text("footer.beat", at, beats.size() - 1, line));
         index.set(at);
     }

@@ -61,10 +61,10 @@ public record Sessions(List<Server> servers, List<Line> lines) {
                 Event.Role role = ensemble.role(n);
                 boolean serving = ensemble.leader() != 0 && (role == Event.Role.LEADER || role == Event.Role.FOLLOWER);
                 servers.add(new Server("s" + n, serving, role == Event.Role.LEADER ? "\u2605" + WindowTexts.text("server.leader")
-                        : role.name().toLowerCase(java.util.Locale.ROOT)));
+                        : roleWord(role)));
             }
         } else {
-            servers.add(new Server("server", s.serverRunning(), WindowTexts.text(s.serverRunning() ? "session.up" : "session.stopped")));
+            servers.add(new Server(WindowTexts.text("session.server"), s.serverRunning(), WindowTexts.text(s.serverRunning() ? "session.up" : "session.stopped")));
         }
         List<Line> lines = new ArrayList<>();
         for (String name : clients) {
@@ -76,6 +76,12 @@ public record Sessions(List<Server> servers, List<Line> lines) {
             lines.add(lineOf(c, box, servers.get(Math.min(box, servers.size() - 1)).running()));
         }
         return new Sessions(servers, lines);
+    }
+
+    /** A server's role in the window's language ("follower"; the leader is starred by the caller). */
+    static String roleWord(Event.Role role) {
+        return role == Event.Role.LEADER ? WindowTexts.text("server.leader")
+                : WindowTexts.text("role." + role.name().toLowerCase(java.util.Locale.ROOT));
     }
 
     private static Line lineOf(ReplayState.ClientView c, int server, boolean serverRunning) {

@@ -249,8 +249,8 @@ public final class WorkbenchViewModel {
         List<TraceSource.Edit> edits = new ArrayList<>(laneEdits.get(k));
         edits.add(new TraceSource.Edit(step, client, word));
         int line = lane.lineOf(step);
-        String laneTitle = lane.title() + " + " + client + " " + word
-                + (line == 0 ? " at the start" : " at line " + line);
+        String laneTitle = line == 0 ? WindowTexts.text("branch.title-start", lane.title(), client + " " + word)
+                : WindowTexts.text("branch.title-line", lane.title(), client + " " + word, line);
         TraceSource.Branch request = new TraceSource.Branch(spec.get(), lane.algorithm(),
                 lane.replays().run().seed(), edits, ReplayingScheduler.choicesOf(throughLine));
         loading.set(true);
@@ -259,9 +259,10 @@ public final class WorkbenchViewModel {
                 TraceSource.BranchRun run = source.branch(request);
                 // A rest of the script that stops fitting (a crashed client is not released again) ends the lane
                 // early; its title says where, the dialog why.
-                String stops = run.stopped().isEmpty() ? "" : " · stops at line " + lastLine(run.trace());
+                String title = run.stopped().isEmpty() ? laneTitle
+                        : WindowTexts.text("branch.title-stops", laneTitle, lastLine(run.trace()));
                 fx.accept(() -> {
-                    showBranch(from, run.trace(), laneTitle + stops, edits, step);
+                    showBranch(from, run.trace(), title, edits, step);
                     if (!run.stopped().isEmpty()) {
                         fail(WindowTexts.text(BRANCH_STOPPED), run.stopped());
                     }

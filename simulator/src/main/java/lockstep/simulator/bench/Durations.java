@@ -4,8 +4,8 @@ import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import lockstep.simulator.text.TranslatedConversion;
 import picocli.CommandLine.ITypeConverter;
-import picocli.CommandLine.TypeConversionException;
 
 /** A duration option such as {@code 10s}, {@code 500ms}, {@code 2m} or {@code 0}: picocli's converter. */
 public final class Durations implements ITypeConverter<Duration> {
@@ -16,8 +16,7 @@ public final class Durations implements ITypeConverter<Duration> {
     public Duration convert(String value) {
         Matcher m = FORMAT.matcher(value.trim());
         if (!m.matches()) {
-            throw new TypeConversionException("'" + value + "' is not a duration (expected a number with ms, s or m,"
-                    + " e.g. 10s or 500ms)");
+            throw new TranslatedConversion("durations.notADuration", value);
         }
         double amount = Double.parseDouble(m.group(1));
         String unit = m.group(2) == null ? (amount == 0 ? "s" : "") : m.group(2);
@@ -33,8 +32,7 @@ public final class Durations implements ITypeConverter<Duration> {
                 millis = amount * 60_000;
                 break;
             default:
-                throw new TypeConversionException("'" + value + "' needs a unit (expected ms, s or m, e.g. "
-                        + value + "s)");
+                throw new TranslatedConversion("durations.needsUnit", value);
         }
         return Duration.ofNanos(Math.round(millis * 1_000_000));
     }

@@ -10,6 +10,7 @@ import java.util.function.Consumer;
 import lockstep.algorithms.Algorithms;
 import lockstep.algorithms.server.Cluster;
 import lockstep.simulator.run.Simulations;
+import lockstep.simulator.text.SimulatorTexts;
 
 /**
  * {@code lockstep bench}: algorithms side by side, free-running (no scheduler), against the hand-off floor, on one
@@ -93,7 +94,7 @@ public final class FreeRunningBenchmark {
                 measure(plan, servers.cluster(), clients, rounds, step, results, floors);
             }
         }
-        progress.at(1.0, "done");
+        progress.at(1.0, SimulatorTexts.text("progress.done"));
         return new Report(plan, results, floors);
     }
 
@@ -129,7 +130,8 @@ public final class FreeRunningBenchmark {
             for (int round = 0; round < rounds; round++) {
                 for (int k = 0; k < order.size(); k++) {
                     String name = order.get((k + round) % order.size()); // rotated each round
-                    step.accept(name + " x" + clients + ", slice " + (round + 1) + "/" + rounds);
+                    step.accept(SimulatorTexts.text("bench.progress", name.equals(FLOOR) ? SimulatorTexts.text("bench.floor")
+                            : name, clients, round + 1, rounds));
                     if (name.equals(FLOOR)) {
                         floorRates.add(floor.run(root + "/floor-" + round, chainLength[0]));
                     } else {

@@ -1,5 +1,7 @@
 package lockstep.simulator.bench;
 
+import static lockstep.simulator.text.SimulatorTexts.text;
+
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
@@ -42,7 +44,7 @@ public final class Herd {
     /** The herd scenario for {@code clients} clients. */
     public static Scenario scenario(int clients) throws BadInputException {
         if (clients < 2) {
-            throw new BadInputException("lockstep herd", "a herd needs at least 2 clients, got " + clients);
+            throw new BadInputException("lockstep herd", text("herd.tooFew", clients));
         }
         String yaml = "title: The herd effect with " + clients + " clients\n"
                 + "description: All ask for the lock, then the holder releases, one at a time.\n"

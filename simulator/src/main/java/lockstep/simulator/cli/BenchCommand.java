@@ -1,5 +1,7 @@
 package lockstep.simulator.cli;
 
+import static lockstep.simulator.text.SimulatorTexts.text;
+
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -111,12 +113,11 @@ final class BenchCommand implements Callable<Integer> {
         out.flush();
         for (Path chart : charts) {
             chart(report).write(chart);
-            err.println("chart written to " + chart);
+            err.println(text("chart.written", chart));
         }
         for (Result r : report.results()) {
             if (r.violated()) {
-                err.printf(Locale.ROOT, "lockstep bench: %s let %d clients hold the lock at once at %d clients"
-                        + " (a writer must hold it alone)%n", r.algorithm(), r.maxHolders(), r.clients());
+                err.println(text("bench.violated", r.algorithm(), r.maxHolders(), r.clients()));
             }
         }
         err.flush();
@@ -126,30 +127,30 @@ final class BenchCommand implements Callable<Integer> {
     private FreeRunningBenchmark.Plan plan() {
         CommandLine cmd = spec.commandLine();
         if (readRatio < 0 || readRatio > 1 || Double.isNaN(readRatio)) {
-            throw new OneLineErrors.BadOption(cmd, "--read-ratio", "must be between 0 and 1, got " + readRatio);
+            throw new OneLineErrors.BadOption(cmd, "--read-ratio", text("bench.readRatio", String.valueOf(readRatio)));
         }
         List<String> names = new ArrayList<>(algorithms != null ? algorithms
                 : readRatio > 0 ? List.of("rwlock", "curator-rwlock") : List.of("sequential", "curator-mutex"));
         for (String name : names) {
             if (Algorithms.find(name).isEmpty()) {
-                throw new OneLineErrors.BadOption(cmd, "--algorithm", "unknown algorithm '" + name
-                        + "' (expected one of " + String.join(", ", Algorithms.names()) + ")");
+                throw new OneLineErrors.BadOption(cmd, "--algorithm", text("run.unknownAlgorithm", name,
+                        String.join(", ", Algorithms.names())));
             }
         }
         if (names.stream().distinct().count() != names.size()) {
-            throw new OneLineErrors.BadOption(cmd, "--algorithm", "names an algorithm twice");
+            throw new OneLineErrors.BadOption(cmd, "--algorithm", text("bench.algorithmTwice"));
         }
         for (int n : clients) {
             if (n < 1 || n > 2000) {
-                throw new OneLineErrors.BadOption(cmd, "--clients", "must be between 1 and 2000, got " + n);
+                throw new OneLineErrors.BadOption(cmd, "--clients", text("bench.clientsOutOfRange", n));
             }
         }
         if (duration.isZero()) {
-            throw new OneLineErrors.BadOption(cmd, "--duration", "must be more than 0 (e.g. 10s)");
+            throw new OneLineErrors.BadOption(cmd, "--duration", text("bench.durationZero"));
         }
         for (Path chart : charts) {
             if (!Chart.supports(chart)) {
-                throw new OneLineErrors.BadOption(cmd, "--chart", "'" + chart + "' must end with .png or .svg");
+                throw new OneLineErrors.BadOption(cmd, "--chart", text("chart.badExtension", chart));
             }
         }
         FreeRunningBenchmark.Plan draft = new FreeRunningBenchmark.Plan(names, List.copyOf(clients), duration,
@@ -164,20 +165,25 @@ final class BenchCommand implements Callable<Integer> {
     static String table(FreeRunningBenchmark.Report report) {
         FreeRunningBenchmark.Plan plan = report.plan();
         StringBuilder s = new StringBuilder();
-        s.append(String.format(Locale.ROOT, "Free-running: %s; %d slice(s) of %s each per algorithm and client"
-                        + " count, warm-up %s, hold %s%s%n", String.join(", ", plan.algorithms()), plan.rounds(),
+        s.append(text("bench.plan", String.join(", ", plan.algorithms()), plan.rounds(),
                 Durations.format(plan.duration().dividedBy(plan.rounds())), Durations.format(plan.warmup()),
-                Durations.format(plan.hold()), plan.readRatio() > 0 ? ", reads " + plan.readRatio() : ""));
-        s.append(String.format(Locale.ROOT, "machine: %d cores, Java %s; medians over slices, ratios of medians%n%n",
-                Runtime.getRuntime().availableProcessors(), System.getProperty("java.version")));
+                Durations.format(plan.hold()),
+                plan.readRatio() > 0 ? text("bench.reads", String.valueOf(plan.readRatio())) : "")).append('\n');
+        s.append(text("bench.machine", Runtime.getRuntime().availableProcessors(), System.getProperty("java.version")))
+                .append("\n\n");
         String head = "%-8s %-15s %9s %7s %7s %8s %9s %10s %9s %7s %10s %8s%n";
-        s.append(String.format(Locale.ROOT, head, "clients", "algorithm", "acq/s", "p50 ms", "p99 ms", "max ms",
-                "notif/rel", "futile/rel", "calls/acq", "holders", "vs Curator", "vs floor"));
+        s.append(Tables.header(head, text("bench.clients"), text("bench.algorithm"), text("bench.acqPerSecond"),
+                text("bench.p50"), text("bench.p99"), text("bench.max"), text("bench.notificationsPerRelease"),
+                text("bench.futilePerRelease"), text("bench.callsPerAcquisition"), text("bench.holders"),
+                text("bench.vsCurator"), text("bench.vsFloor")));
         for (int n : plan.clients()) {
             for (Floor f : report.floors()) {
                 if (f.clients() == n) {
-                    s.append(String.format(Locale.ROOT, "%-8d %-15s %9.0f %7s %7s %8s %9s %10s %9s %7s %10s %8s%n",
-                            n, "(floor)", f.handoffsPerSecond(), "", "", "", "1.00", "", "2.00", "", "", "1.00"));
+                    // Padded by the columns it takes on a terminal: "(下限)" is six wide in four characters.
+                    String label = text("bench.floorRow");
+                    label += " ".repeat(Math.max(0, 15 - Tables.width(label)));
+                    s.append(String.format(Locale.ROOT, "%-8d %s %9.0f %7s %7s %8s %9s %10s %9s %7s %10s %8s%n",
+                            n, label, f.handoffsPerSecond(), "", "", "", "1.00", "", "2.00", "", "", "1.00"));
                 }
             }
             for (Result r : report.results()) {
@@ -193,9 +199,8 @@ final class BenchCommand implements Callable<Integer> {
                         r.ratioToFloor()));
             }
         }
-        s.append(String.format(Locale.ROOT, "%nfloor: a chain of sessions, one delete, one notification and one"
-                + " getChildren per hand-off (median over client counts %.0f hand-offs/s)%n",
-                report.floorHandoffsPerSecond()));
+        s.append('\n').append(text("bench.floorNote",
+                String.format(Locale.ROOT, "%.0f", report.floorHandoffsPerSecond()))).append('\n');
         return s.toString();
     }
 

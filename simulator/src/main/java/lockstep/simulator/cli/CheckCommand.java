@@ -37,7 +37,8 @@ final class CheckCommand implements Callable<Integer> {
         InputKinds.refuseScenarioAsTrace(trace);
         List<Event> events = TraceFiles.read(trace);
         Event.RunStarted start = (Event.RunStarted) events.get(0);
-        RunReport report = new RunReport(start.scenario(), start.title(), start.seed(),
+        RunReport report = new RunReport(start.scenario(), start.title(),
+                RunReport.titleShown(start.scenario(), start.title()), start.seed(),
                 List.of(RunReport.Result.of(start.algorithm(), events)));
         var out = spec.commandLine().getOut();
         if (json) {

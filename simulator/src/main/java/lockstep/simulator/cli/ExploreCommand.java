@@ -17,11 +17,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
 import lockstep.algorithms.Algorithms;
+import lockstep.simulator.BadInputException;
+import lockstep.simulator.check.Checker;
+import lockstep.simulator.check.Finding;
 import lockstep.simulator.explore.Counterexample;
 import lockstep.simulator.explore.Explorer;
 import lockstep.simulator.fault.Fault;
 import lockstep.simulator.fault.Faults;
 import lockstep.simulator.text.SimulatorTexts;
+import lockstep.simulator.trace.TraceFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -109,19 +113,18 @@ final class ExploreCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Algorithms.Info info = Algorithms.find(algorithm.strip()).orElseThrow(() -> bad("--algorithm",
-                "unknown algorithm '" + algorithm + "' (expected one of " + String.join(", ", Algorithms.names())
-                        + ")"));
+                SimulatorTexts.text("run.unknownAlgorithm", algorithm, String.join(", ", Algorithms.names()))));
         if (clients < 1 || clients > MAX_CLIENTS) {
-            throw bad("--clients", clients + " is out of range (expected 1.." + MAX_CLIENTS + ")");
+            throw bad("--clients", SimulatorTexts.text("explore.outOfRange", clients, MAX_CLIENTS));
         }
         if (maxSteps < 1 || maxSteps > MAX_STEPS) {
-            throw bad("--max-steps", maxSteps + " is out of range (expected 1.." + MAX_STEPS + ")");
+            throw bad("--max-steps", SimulatorTexts.text("explore.outOfRange", maxSteps, MAX_STEPS));
         }
         if (exhaustive && seeds != null) {
-            throw bad("--seeds", "--seeds and --exhaustive exclude each other (expected one of them)");
+            throw bad("--seeds", SimulatorTexts.text("explore.seedsOrExhaustive"));
         }
         if (ensemble != null && !lockstep.simulator.scenario.Scenario.ENSEMBLE_SIZES.contains(ensemble)) {
-            throw bad("--ensemble", "must be 1, 3 or 5 servers (got " + ensemble + ")");
+            throw bad("--ensemble", SimulatorTexts.text("options.ensembleSize", ensemble));
         }
         if (workers != null && (workers < 1 || workers > MAX_WORKERS)) {
             throw bad("--workers", workers + " is out of range (expected 1.." + MAX_WORKERS + ")");
@@ -130,7 +133,7 @@ final class ExploreCommand implements Callable<Integer> {
         List<Fault> chosen = faults();
         Path directory = out == null ? Path.of(DEFAULT_OUT) : out;
         if (Files.exists(directory) && !Files.isDirectory(directory)) {
-            throw bad("--out", directory + " is a file (expected a directory, made if missing)");
+            throw bad("--out", SimulatorTexts.text("explore.outIsAFile", directory));
         }
 
         PrintWriter err = spec.commandLine().getErr();
@@ -150,12 +153,12 @@ final class ExploreCommand implements Callable<Integer> {
         }
         Matcher matcher = RANGE.matcher(seeds.strip());
         if (!matcher.matches()) {
-            throw bad("--seeds", "'" + seeds + "' is not a range (expected A..B or N, whole numbers, e.g. 1..200)");
+            throw bad("--seeds", SimulatorTexts.text("explore.notARange", seeds));
         }
         long first = matcher.group(2) == null ? 1 : Long.parseLong(matcher.group(1));
         long last = Long.parseLong(matcher.group(2) == null ? matcher.group(1) : matcher.group(2));
         if (last < first) {
-            throw bad("--seeds", "'" + seeds + "' is empty (expected A..B with A at most B)");
+            throw bad("--seeds", SimulatorTexts.text("explore.emptyRange", seeds));
         }
         return new long[] {first, last};
     }
@@ -170,8 +173,8 @@ final class ExploreCommand implements Callable<Integer> {
         }
         List<Fault> chosen = new ArrayList<>();
         for (String name : faults) {
-            Fault fault = Faults.byName(name.strip()).orElseThrow(() -> bad("--faults", "unknown fault '"
-                    + name.strip() + "' (expected none, or names from " + String.join(", ", known) + ")"));
+            Fault fault = Faults.byName(name.strip()).orElseThrow(() -> bad("--faults", SimulatorTexts.text("explore.unknownFault",
+                    name.strip(), String.join(", ", known))));
             if (!chosen.contains(fault)) {
                 chosen.add(fault);
             }
@@ -195,8 +198,8 @@ final class ExploreCommand implements Callable<Integer> {
                 return;
             }
             shownAt[0] = elapsedMs;
-            String line = String.format("explore: %d/%d seeds, %d runs, %d findings, %.1f runs/s", seedsDone, seeds,
-                    runs, findings, runs * 1000.0 / Math.max(1, elapsedMs));
+            String line = SimulatorTexts.text("explore.progress", seedsDone, seeds, runs, findings,
+                    String.format(Locale.ROOT, "%.1f", runs * 1000.0 / Math.max(1, elapsedMs)));
             if (terminal) {
                 err.print("\r" + line + (last ? "\n" : ""));
             } else {
@@ -205,6 +208,23 @@ final class ExploreCommand implements Callable<Integer> {
             drew[0] = !last;
             err.flush();
         };
+    }
+
+    /**
+     * The finding's sentence in the current language, read again from the trace it wrote (the counterexample keeps
+     * the English one, for the JSON document); the English one when that trace does not show it.
+     */
+    private static String localMessage(Counterexample found) {
+        if (!found.reproduced()) {
+            return SimulatorTexts.text("explore.notShownOnFresh");
+        }
+        try {
+            return Checker.failures(TraceFiles.read(found.trace())).stream()
+                    .filter(f -> f.kind().equals(found.kind())).findFirst()
+                    .map(Finding::localMessage).orElse(found.message());
+        } catch (BadInputException unreadable) {
+            return found.message();
+        }
     }
 
     private static String text(Explorer.Summary summary, List<Fault> faults) {
@@ -223,7 +243,7 @@ final class ExploreCommand implements Callable<Integer> {
             return out.toString();
         }
         Counterexample found = summary.findings().get(0);
-        out.append(SimulatorTexts.text("explore.finding", found.kind(), found.seed(), found.message())).append('\n');
+        out.append(SimulatorTexts.text("explore.finding", found.kind(), found.seed(), localMessage(found))).append('\n');
         out.append(SimulatorTexts.text("explore.shrunk", found.foundClients(), found.foundLines(), found.clients(),
                 found.lines(), found.faults(), found.choices(), found.shrinkRuns())).append('\n');
         out.append(SimulatorTexts.text("explore.scenario", found.scenario())).append('\n');

@@ -63,12 +63,11 @@ final class ExportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws BadInputException, IOException {
         if (svg == null && shiviz == null && csv == null) {
-            throw new BadInputException("lockstep export", "nothing to write (one or more of --svg FILE, --shiviz FILE,"
-                    + " --csv FILE)");
+            throw new BadInputException("lockstep export", text("export.nothing"));
         }
         if ((svg != null || shiviz != null) && traces.size() > 1) {
-            throw new BadInputException("lockstep export", (svg != null ? "--svg" : "--shiviz") + " draws one trace, got "
-                    + traces.size() + " (one TRACE; --csv alone takes several)");
+            throw new BadInputException("lockstep export", text("export.oneTrace", svg != null ? "--svg" : "--shiviz",
+                    traces.size()));
         }
         checkWritable("--svg", svg);
         checkWritable("--shiviz", shiviz);
@@ -104,16 +103,14 @@ final class ExportCommand implements Callable<Integer> {
             return;
         }
         if (Files.isDirectory(file)) {
-            throw new BadInputException("lockstep export", option + ": " + file + " is a directory (a file to write)");
+            throw new BadInputException("lockstep export", text("export.isADirectory", option, file));
         }
         Path directory = file.toAbsolutePath().getParent();
         if (directory == null || !Files.isDirectory(directory)) {
-            throw new BadInputException("lockstep export", option + ": no such directory: " + directory
-                    + " (a file in an existing directory)");
+            throw new BadInputException("lockstep export", text("export.noSuchDirectory", option, directory));
         }
         if (!Files.isWritable(directory)) {
-            throw new BadInputException("lockstep export", option + ": cannot write in " + directory
-                    + " (a file in a directory you may write to)");
+            throw new BadInputException("lockstep export", text("export.cannotWriteIn", option, directory));
         }
     }
 }

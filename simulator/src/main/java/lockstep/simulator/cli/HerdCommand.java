@@ -91,7 +91,7 @@ final class HerdCommand implements Callable<Integer> {
                 results.add(Herd.run(name, n));
             }
         }
-        bar.at(1, "done");
+        bar.at(1, text("progress.done"));
         bar.finish();
         PrintWriter out = cmd.getOut();
         out.print(json ? json(results) : table(results));

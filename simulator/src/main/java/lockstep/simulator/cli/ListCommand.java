@@ -64,7 +64,8 @@ final class ListCommand implements Callable<Integer> {
         List<String[]> scenarios = new ArrayList<>();
         scenarios.add(new String[] {text("list.id"), text("list.name"), text("list.title")});
         for (BuiltInScenarios.BuiltIn builtIn : BuiltInScenarios.list()) {
-            scenarios.add(new String[] {builtIn.id(), builtIn.name(), builtIn.title()});
+            scenarios.add(new String[] {builtIn.id(), builtIn.name(),
+                    builtIn.title(lockstep.algorithms.text.Texts.language().tag())});
         }
         List<String[]> faults = new ArrayList<>();
         faults.add(new String[] {text("list.fault"), text("list.script"), text("list.description")});

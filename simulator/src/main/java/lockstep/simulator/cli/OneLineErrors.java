@@ -139,7 +139,7 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
             return text("error.seeHelp");
         }
         String text = description[0].strip();
-        text = text.endsWith(".") ? text.substring(0, text.length() - 1) : text;
+        text = text.endsWith(".") || text.endsWith("。") ? text.substring(0, text.length() - 1) : text;
         return text.isEmpty() ? text : Character.toLowerCase(text.charAt(0)) + text.substring(1);
     }
 

@@ -16,6 +16,7 @@ import lockstep.algorithms.Algorithms;
 import lockstep.simulator.BadInputException;
 import lockstep.simulator.run.Simulations;
 import lockstep.simulator.scenario.Scenario;
+import lockstep.simulator.text.TranslatedConversion;
 import lockstep.simulator.trace.Event;
 import lockstep.simulator.trace.TraceFiles;
 import picocli.CommandLine.Command;
@@ -24,7 +25,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.TypeConversionException;
 
 /** {@code lockstep run}: a scenario once per algorithm, compared side by side. */
 @Command(name = "run", mixinStandardHelpOptions = true,
@@ -93,14 +93,15 @@ final class RunCommand implements Callable<Integer> {
         }
         List<RunReport.Result> results = new ArrayList<>();
         traces.forEach((name, events) -> results.add(RunReport.Result.of(name, events)));
-        RunReport report = new RunReport(loaded.source(), loaded.title(), runSeed, results);
+        RunReport report = new RunReport(loaded.source(), loaded.title(),
+                loaded.title(lockstep.algorithms.text.Texts.language().tag()), runSeed, results);
 
         for (Map.Entry<String, Path> file : traceFiles.entrySet()) {
             try {
                 TraceFiles.write(file.getValue(), traces.get(file.getKey()));
             } catch (IOException e) {
-                throw new BadInputException(file.getValue().toString(), "cannot write the trace ("
-                        + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
+                throw new BadInputException(file.getValue().toString(), text("run.cannotWriteTrace",
+                        e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())));
             }
         }
         var out = spec.commandLine().getOut();
@@ -134,8 +135,8 @@ final class RunCommand implements Callable<Integer> {
                     text("run.scheduleAlgorithm", schedule, recordedAlgorithm));
         }
         if (Algorithms.find(recordedAlgorithm).isEmpty()) {
-            throw new BadInputException(schedule.toString(), 1, 1, "unknown algorithm '" + recordedAlgorithm
-                    + "' (expected one of " + String.join(", ", Algorithms.names()) + ")");
+            throw new BadInputException(schedule.toString(), 1, 1, text("run.unknownAlgorithm", recordedAlgorithm,
+                    String.join(", ", Algorithms.names())));
         }
         return List.of(recordedAlgorithm);
     }
@@ -226,10 +227,10 @@ final class RunCommand implements Callable<Integer> {
             try {
                 seed = Long.parseLong(value.strip());
             } catch (NumberFormatException e) {
-                throw new TypeConversionException(text("run.seedNotANumber", value));
+                throw new TranslatedConversion("run.seedNotANumber", value);
             }
             if (seed < 0) {
-                throw new TypeConversionException(text("run.seedNotANumber", value));
+                throw new TranslatedConversion("run.seedNotANumber", value);
             }
             return seed;
         }

@@ -14,9 +14,11 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
+import lockstep.algorithms.text.Texts;
 import lockstep.simulator.check.Checker;
 import lockstep.simulator.check.Finding;
 import lockstep.simulator.check.Metrics;
+import lockstep.simulator.scenario.BuiltInScenarios;
 import lockstep.simulator.trace.Event;
 
 /**
@@ -47,14 +49,31 @@ final class RunReport {
 
     private final String scenario;
     private final String title;
+    private final String shownTitle;
     private final long seed;
     private final List<Result> results;
 
-    RunReport(String scenario, String title, long seed, List<Result> results) {
+    /**
+     * @param title      the English title, as the trace and the JSON document carry it
+     * @param shownTitle the title the text report shows, in the language of the output
+     */
+    RunReport(String scenario, String title, String shownTitle, long seed, List<Result> results) {
         this.scenario = scenario;
         this.title = title;
+        this.shownTitle = shownTitle;
         this.seed = seed;
         this.results = List.copyOf(results);
+    }
+
+    /**
+     * The title a trace's reader sees: a built-in's own title in the current language when the trace names that
+     * built-in and carries its English title (traces record English only), else the recorded title.
+     */
+    static String titleShown(String scenario, String englishTitle) {
+        String language = Texts.language().tag();
+        return BuiltInScenarios.list().stream()
+                .filter(b -> b.name().equals(scenario) && b.title().equals(englishTitle))
+                .map(b -> b.title(language)).findFirst().orElse(englishTitle);
     }
 
     /** True when any run broke an invariant (notes do not count): the exit code is then 1. */
@@ -81,7 +100,7 @@ final class RunReport {
     }
 
     String defaultTitleLine() {
-        return text("report.title", title, scenario, seed);
+        return text("report.title", shownTitle, scenario, seed);
     }
 
     /**

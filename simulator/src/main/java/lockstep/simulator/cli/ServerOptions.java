@@ -1,5 +1,7 @@
 package lockstep.simulator.cli;
 
+import static lockstep.simulator.text.SimulatorTexts.text;
+
 import lockstep.algorithms.session.Credentials;
 import lockstep.simulator.run.Simulations;
 import picocli.CommandLine;
@@ -36,29 +38,24 @@ public final class ServerOptions {
     /** Checks the options and makes every run of this process use them; one line naming the option if wrong. */
     public void apply(CommandLine command) {
         if (ensemble != null && !lockstep.simulator.scenario.Scenario.ENSEMBLE_SIZES.contains(ensemble)) {
-            throw new OneLineErrors.BadOption(command, "--ensemble", "must be 1, 3 or 5 servers (got " + ensemble
-                    + ")");
+            throw new OneLineErrors.BadOption(command, "--ensemble", text("options.ensembleSize", ensemble));
         }
         if (connect != null && ensemble != null) {
-            throw new OneLineErrors.BadOption(command, "--ensemble", "an external ZooKeeper brings its own servers "
-                    + "(expected --ensemble or --connect, not both)");
+            throw new OneLineErrors.BadOption(command, "--ensemble", text("options.ensembleAndConnect"));
         }
         if (authEnv != null && connect == null) {
-            throw new OneLineErrors.BadOption(command, "--auth-env", "authenticates with an external ZooKeeper "
-                    + "(expected --connect HOST:PORT with it)");
+            throw new OneLineErrors.BadOption(command, "--auth-env", text("options.authWithoutConnect"));
         }
         Credentials credentials = Credentials.NONE;
         if (authEnv != null) {
             String value = System.getenv(authEnv);
             if (value == null || value.isEmpty()) {
-                throw new OneLineErrors.BadOption(command, "--auth-env", "the environment variable " + authEnv
-                        + " is not set (expected it to hold user:password)");
+                throw new OneLineErrors.BadOption(command, "--auth-env", text("options.authNotSet", authEnv));
             }
             try {
                 credentials = Credentials.digest(value);
             } catch (IllegalArgumentException notDigest) {
-                throw new OneLineErrors.BadOption(command, "--auth-env", "the environment variable " + authEnv
-                        + " does not hold user:password");
+                throw new OneLineErrors.BadOption(command, "--auth-env", text("options.authNotUserPassword", authEnv));
             }
         }
         Simulations.useEnsemble(ensemble);

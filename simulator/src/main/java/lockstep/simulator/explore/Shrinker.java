@@ -6,9 +6,21 @@ import lockstep.simulator.scenario.Together;
 
 /**
  * Makes a failing run smaller while it still fails the same way: fewer clients, fewer faults, fewer script lines,
- * fewer racers in a race, fewer choices away from the default, then clients renamed {@code c1..cK}. Each pass tries
- * one removal at a time, from the end, and keeps any that still fails; passes repeat until none helps or the budget of
- * runs is spent.
+ * fewer racers in a race, fewer choices away from the default, then clients renamed {@code c1..cK}.
+ *
+ * <p>Steps of one pass, each keeping every removal that still fails:
+ * <ol>
+ *   <li>each client with all its actions;</li>
+ *   <li>each fault line alone (faults go first: of two equally short runs, the one with fewer faults is clearer);</li>
+ *   <li>each line alone, from the end;</li>
+ *   <li>each racer of a race alone (a race of two left with one becomes that single line);</li>
+ *   <li>only when the pass has removed nothing so far: each pair of lines, and each racer with each later line.
+ *       One line often needs another: a release needs its acquire, a resume its pause, a second acquire of a client
+ *       the release of its first; removed one at a time, each is refused without the other, and only the pair
+ *       goes;</li>
+ *   <li>fewer non-default choices.</li>
+ * </ol>
+ * Passes repeat until one removes nothing or the budget of runs is spent.
  *
  * <p>Guarantee: what it returns failed the same way when last run (it is the input if nothing smaller does), with its
  * vector the choices that run took, trailing defaults dropped.
@@ -23,6 +35,7 @@ final class Shrinker {
     private final Trial trial;
     private final int budget;
     private int runs;
+    private Candidate best;
 
     Shrinker(Trial trial, int budget) {
         this.trial = trial;
@@ -36,89 +49,103 @@ final class Shrinker {
 
     Candidate shrink(Candidate failing) throws Exception {
         runs = 0;
-        Candidate best = failing;
+        best = failing;
         boolean progress = true;
         while (progress && runs < budget) {
-            progress = false;
-            for (int i = best.clients().size() - 1; i >= 0 && best.clients().size() > 1; i--) {
-                Candidate smaller = keep(best, best.without(best.clients().get(i)));
-                progress |= smaller != best;
-                best = smaller;
+            progress = fewerClients();
+            progress |= fewerFaultLines();
+            progress |= fewerLines();
+            progress |= fewerRacers();
+            // The quadratic passes only when the linear ones are stuck: they cost a run per pair.
+            if (!progress) {
+                progress = fewerLinePairs() || fewerRacersWithTheirLines();
             }
-            for (int i = best.script().size() - 1; i >= 0; i--) {
-                if (i < best.script().size() && best.isFault(i)) {
-                    Candidate smaller = keep(best, best.withoutLine(i));
-                    progress |= smaller != best;
-                    best = smaller;
-                }
-            }
-            // A fault and the fault that undoes it go together (a pause alone leaves the run frozen; a resume
-            // alone is refused): each fault line with each later fault line, nearest first.
-            for (int i = best.script().size() - 1; i >= 0; i--) {
-                for (int j = i + 1; i < best.script().size() && best.isFault(i) && j < best.script().size(); j++) {
-                    if (!best.isFault(j)) {
-                        continue;
-                    }
-                    Candidate smaller = keep(best, best.withoutLine(j).withoutLine(i));
-                    if (smaller != best) {
-                        progress = true;
-                        best = smaller;
-                        break;
-                    }
-                }
-            }
-            // The same for a fault in a race: the racer goes with the later fault line that undoes it (a race of
-            // pauses is left with its resumes otherwise, each refused without its pause).
-            for (int i = best.script().size() - 1; i >= 0; i--) {
-                for (int m = racers(best, i) - 1; m >= 0; m--) {
-                    Candidate shorter = pairedRacer(best, i, m);
-                    if (shorter != best) {
-                        progress = true;
-                        best = shorter;
-                    }
-                }
-            }
-            for (int i = best.script().size() - 1; i >= 0 && best.script().size() > 1; i--) {
-                if (i < best.script().size()) {
-                    Candidate smaller = keep(best, best.withoutLine(i));
-                    progress |= smaller != best;
-                    best = smaller;
-                }
-            }
-            for (int i = best.script().size() - 1; i >= 0; i--) {
-                for (int m = racers(best, i) - 1; m >= 0; m--) {
-                    if (m < racers(best, i)) {
-                        Candidate smaller = keep(best, best.withoutRacer(i, m));
-                        progress |= smaller != best;
-                        best = smaller;
-                    }
-                }
-            }
-            Candidate fewerChoices = fewerChoices(best);
-            progress |= fewerChoices != best;
-            best = fewerChoices;
+            progress |= fewerChoices();
         }
         Candidate renamed = best.renamed();
         if (!renamed.clients().equals(best.clients())) {
-            best = keep(best, renamed);
+            keep(renamed);
         }
         return best;
     }
 
-    /** Without fault racer {@code m} of the race on line {@code i} and the nearest later fault line it takes. */
-    private Candidate pairedRacer(Candidate best, int i, int m) throws Exception {
-        if (m >= racers(best, i) || ((Together) best.script().get(i)).actions().get(m).fault() == null) {
-            return best;
+    private boolean fewerClients() throws Exception {
+        boolean progress = false;
+        for (int i = best.clients().size() - 1; i >= 0 && best.clients().size() > 1; i--) {
+            if (i < best.clients().size()) {
+                progress |= keep(best.without(best.clients().get(i)));
+            }
         }
-        for (int j = i + 1; j < best.script().size(); j++) {
-            if (best.isFault(j)) {
-                Candidate smaller = keep(best, best.withoutLine(j).withoutRacer(i, m));
-                if (smaller != best) {
-                    return smaller;
+        return progress;
+    }
+
+    private boolean fewerFaultLines() throws Exception {
+        boolean progress = false;
+        for (int i = best.script().size() - 1; i >= 0; i--) {
+            if (i < best.script().size() && best.isFault(i)) {
+                progress |= keep(best.withoutLine(i));
+            }
+        }
+        return progress;
+    }
+
+    private boolean fewerLines() throws Exception {
+        boolean progress = false;
+        for (int i = best.script().size() - 1; i >= 0 && best.script().size() > 1; i--) {
+            if (i < best.script().size()) {
+                progress |= keep(best.withoutLine(i));
+            }
+        }
+        return progress;
+    }
+
+    private boolean fewerRacers() throws Exception {
+        boolean progress = false;
+        for (int i = best.script().size() - 1; i >= 0; i--) {
+            for (int m = racers(best, i) - 1; m >= 0; m--) {
+                if (m < racers(best, i)) {
+                    progress |= keep(best.withoutRacer(i, m));
                 }
             }
         }
-        return best;
+        return progress;
+    }
+
+    /**
+     * Each two lines together, from the end, the later one nearest first (a line and the one that undoes it are
+     * usually close); after a success the search goes on before the first of the two.
+     */
+    private boolean fewerLinePairs() throws Exception {
+        boolean progress = false;
+        for (int i = best.script().size() - 2; i >= 0; i--) {
+            for (int j = i + 1; j < best.script().size() && best.script().size() > 2; j++) {
+                if (keep(best.withoutLine(j).withoutLine(i))) {
+                    progress = true;
+                    i = Math.min(i, best.script().size() - 1);
+                    break;
+                }
+            }
+        }
+        return progress;
+    }
+
+    /**
+     * Each racer of a race with each later line (a racer's pause with its resume, a racer's acquire with its
+     * release): the same need between lines, met inside a race.
+     */
+    private boolean fewerRacersWithTheirLines() throws Exception {
+        boolean progress = false;
+        for (int i = best.script().size() - 1; i >= 0; i--) {
+            for (int m = racers(best, i) - 1; m >= 0; m--) {
+                for (int j = i + 1; m < racers(best, i) && j < best.script().size(); j++) {
+                    if (keep(best.withoutLine(j).withoutRacer(i, m))) {
+                        progress = true;
+                        break;
+                    }
+                }
+            }
+        }
+        return progress;
     }
 
     private static int racers(Candidate candidate, int index) {
@@ -127,40 +154,43 @@ final class Shrinker {
     }
 
     /** The shortest prefix of the vector that still fails, then each remaining non-default choice set to default. */
-    private Candidate fewerChoices(Candidate best) throws Exception {
+    private boolean fewerChoices() throws Exception {
         int[] vector = best.vector();
         if (vector.length == 0) {
-            return best;
+            return false;
         }
-        Candidate none = keep(best, best.withVector(new int[0]));
-        if (none != best) {
-            return none;
+        if (keep(best.withVector(new int[0]))) {
+            return true;
         }
+        boolean progress = false;
         for (int length = vector.length / 2; length > 0; length /= 2) {
-            Candidate prefix = keep(best, best.withVector(java.util.Arrays.copyOf(vector, length)));
-            if (prefix == best) {
+            if (!keep(best.withVector(java.util.Arrays.copyOf(vector, length)))) {
                 break;
             }
-            best = prefix;
+            progress = true;
         }
         for (int i = best.vector().length - 1; i >= 0; i--) {
             int[] current = best.vector();
             if (i < current.length && current[i] != 0) {
                 int[] zeroed = current.clone();
                 zeroed[i] = 0;
-                best = keep(best, best.withVector(zeroed));
+                progress |= keep(best.withVector(zeroed));
             }
         }
-        return best;
+        return progress;
     }
 
-    /** {@code smaller} with the choices it took if it still fails, else {@code best}. */
-    private Candidate keep(Candidate best, Candidate smaller) throws Exception {
+    /**
+     * Runs {@code smaller}; if it still fails, it becomes the best so far (with the choices it took) and the answer
+     * is true. Nothing is run once the budget is spent.
+     */
+    private boolean keep(Candidate smaller) throws Exception {
         if (runs >= budget) {
-            return best;
+            return false;
         }
         runs++;
         Optional<int[]> taken = trial.stillFails(smaller);
-        return taken.map(smaller::withVector).orElse(best);
+        taken.ifPresent(choices -> best = smaller.withVector(choices));
+        return taken.isPresent();
     }
 }

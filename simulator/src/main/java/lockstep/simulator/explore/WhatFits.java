@@ -49,7 +49,9 @@ final class WhatFits {
             case RELEASE -> now == State.HOLDING;
             // Not a zombie's write: one whose session has ended writes first with the newest token there is, which
             // the resource cannot tell from a holder's (scenarios 10 and 11 teach that); it says nothing of the lock.
-            case WRITE -> now == State.HOLDING && view.sessionAlive();
+            // A client library that opened a new session after an expiry (Curator) still believes it holds: its
+            // session is alive, but not the one it got the lock in.
+            case WRITE -> now == State.HOLDING && !view.isStaleHolder();
         };
     }
 

@@ -1,5 +1,7 @@
 package lockstep.simulator.fault;
 
+import static lockstep.simulator.text.SimulatorTexts.text;
+
 import lockstep.simulator.trace.Event.ConnectionState;
 
 /**
@@ -38,9 +40,9 @@ public final class Disconnect implements Fault {
     public String refusal(FaultContext context, String client) {
         var view = context.client(client);
         if (view.connection() == ConnectionState.DISCONNECTED) {
-            return "it is disconnected already (expected a connected client)";
+            return text("refusal.disconnectedAlready");
         }
-        return view.sessionAlive() ? null : "its session has ended (expected a client with a live session)";
+        return view.sessionAlive() ? null : text("refusal.sessionEnded");
     }
 
     @Override

@@ -1,5 +1,7 @@
 package lockstep.simulator.fault;
 
+import static lockstep.simulator.text.SimulatorTexts.text;
+
 import lockstep.simulator.trace.Event.ConnectionState;
 
 /**
@@ -38,7 +40,7 @@ public final class Expire implements Fault {
     @Override
     public String refusal(FaultContext context, String client) {
         return context.client(client).sessionAlive() ? null
-                : "its session has already ended (expected a client with a live session)";
+                : text("refusal.sessionAlreadyEnded");
     }
 
     @Override

@@ -1,5 +1,7 @@
 package lockstep.simulator.fault;
 
+import static lockstep.simulator.text.SimulatorTexts.text;
+
 import lockstep.simulator.trace.Event.State;
 
 /**
@@ -37,7 +39,7 @@ public final class GiveUp implements Fault {
     public String refusal(FaultContext context, String client) {
         State state = context.client(client).state();
         return state == State.WAITING || state == State.REQUESTING ? null
-                : "it is not waiting (expected a client that waits for the lock)";
+                : text("refusal.notWaiting");
     }
 
     @Override

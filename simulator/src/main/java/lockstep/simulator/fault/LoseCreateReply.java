@@ -1,5 +1,7 @@
 package lockstep.simulator.fault;
 
+import static lockstep.simulator.text.SimulatorTexts.text;
+
 /**
  * {@code cN lose-create-reply}: the next create the client sends reaches the server, which makes the node; the reply
  * is lost with the connection, so the client sees a connection loss for a create that happened, and reconnects with
@@ -35,7 +37,7 @@ public final class LoseCreateReply implements Fault {
     @Override
     public String refusal(FaultContext context, String client) {
         return context.client(client).sessionAlive() ? null
-                : "its session has ended (expected a client with a live session)";
+                : text("refusal.sessionEnded");
     }
 
     @Override

@@ -1,5 +1,7 @@
 package lockstep.simulator.fault;
 
+import static lockstep.simulator.text.SimulatorTexts.text;
+
 import lockstep.simulator.trace.Event.ConnectionState;
 
 /**
@@ -42,20 +44,20 @@ public final class Move implements Fault {
     @Override
     public String refusal(FaultContext context, String client) {
         if (context.cluster().size() == 1) {
-            return "the run has one server (expected an ensemble: 'ensemble: 3' in the scenario or --ensemble 3)";
+            return text("refusal.oneServer");
         }
         var view = context.client(client);
         if (!view.sessionAlive()) {
-            return "its session has ended (expected a client with a live session)";
+            return text("refusal.sessionEnded");
         }
         if (view.paused()) {
-            return "it is paused (expected a running client)";
+            return text("refusal.pausedMove");
         }
         if (view.connection() == ConnectionState.DISCONNECTED) {
-            return "it is disconnected (expected a connected client)";
+            return text("refusal.disconnectedMove");
         }
         return OneServer.nextRunning(context, context.serverOf(client)) == 0
-                ? "no other server runs (expected a second running server)" : null;
+                ? text("refusal.noOtherServer") : null;
     }
 
     @Override

@@ -1,5 +1,7 @@
 package lockstep.simulator.fault;
 
+import static lockstep.simulator.text.SimulatorTexts.text;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,17 +34,17 @@ final class OneServer {
     static String refusal(FaultContext context, String server) {
         int size = context.cluster().size();
         if (!context.cluster().isControlled()) {
-            return "Lockstep does not control an external ZooKeeper (expected an embedded ensemble)";
+            return text("refusal.externalEnsemble");
         }
         if (size == 1) {
-            return "the run has one server (expected an ensemble: 'ensemble: 3' in the scenario or --ensemble 3)";
+            return text("refusal.oneServer");
         }
         if (server.equals("leader")) {
             return context.cluster().isRunning() ? null
-                    : "no server leads: too few run (expected a majority of the " + size + " servers running)";
+                    : text("refusal.noLeader", size);
         }
         int number = Integer.parseInt(server);
-        return number <= size ? null : "there is no server " + number + " (expected 1.." + size + ")";
+        return number <= size ? null : text("refusal.noSuchServer", number, size);
     }
 
     /** Kills server {@code server} (see the class comment) and returns once the clients have settled. */

@@ -1,5 +1,7 @@
 package lockstep.simulator.fault;
 
+import static lockstep.simulator.text.SimulatorTexts.text;
+
 /**
  * {@code cN pause}: a stop-the-world pause (a long garbage collection, a stopped VM). The client makes no call and
  * handles no event until {@code cN resume}; what it believed (that it holds the lock) it still believes. Its session
@@ -35,7 +37,7 @@ public final class Pause implements Fault {
 
     @Override
     public String refusal(FaultContext context, String client) {
-        return context.client(client).paused() ? "it is paused already (expected a running client)" : null;
+        return context.client(client).paused() ? text("refusal.pausedAlready") : null;
     }
 
     @Override

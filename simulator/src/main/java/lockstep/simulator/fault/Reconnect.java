@@ -1,5 +1,7 @@
 package lockstep.simulator.fault;
 
+import static lockstep.simulator.text.SimulatorTexts.text;
+
 import lockstep.simulator.trace.Event.ConnectionState;
 
 /**
@@ -37,7 +39,7 @@ public final class Reconnect implements Fault {
     @Override
     public String refusal(FaultContext context, String client) {
         return context.client(client).connection() == ConnectionState.DISCONNECTED ? null
-                : "it is not disconnected (expected a client cut off by disconnect)";
+                : text("refusal.notDisconnected");
     }
 
     @Override

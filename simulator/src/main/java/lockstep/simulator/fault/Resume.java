@@ -1,5 +1,7 @@
 package lockstep.simulator.fault;
 
+import static lockstep.simulator.text.SimulatorTexts.text;
+
 import lockstep.simulator.trace.Event.ConnectionState;
 
 /**
@@ -35,7 +37,7 @@ public final class Resume implements Fault {
 
     @Override
     public String refusal(FaultContext context, String client) {
-        return context.client(client).paused() ? null : "it is not paused (expected a client paused by pause)";
+        return context.client(client).paused() ? null : text("refusal.notPaused");
     }
 
     @Override

@@ -1,5 +1,7 @@
 package lockstep.simulator.fault;
 
+import static lockstep.simulator.text.SimulatorTexts.text;
+
 /**
  * {@code server N kill} or {@code server leader kill}: one server of an ensemble dies. Its clients are disconnected
  * and move to the next running server; if it led, every client is disconnected while the others elect a new leader;
@@ -47,7 +49,7 @@ public final class ServerKill implements Fault {
             return why;
         }
         return context.cluster().isUp(Integer.parseInt(server)) ? null
-                : "it is down already (expected a running server; 'server " + server + " restart' starts it)";
+                : text("refusal.downAlready", server);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package lockstep.simulator.fault;
 
+import static lockstep.simulator.text.SimulatorTexts.text;
+
 /**
  * {@code server restart}: the servers stop and start again on the same data, while the clients keep running. Every
  * client is disconnected, then reconnects with its session; the client library sets its watches again.
@@ -34,9 +36,9 @@ public final class ServerRestart implements Fault {
     @Override
     public String refusal(FaultContext context, String client) {
         if (!context.cluster().isControlled()) {
-            return "Lockstep does not control an external ZooKeeper (expected embedded servers)";
+            return text("refusal.externalServers");
         }
-        return context.cluster().isRunning() ? null : "the servers are stopped (expected running servers)";
+        return context.cluster().isRunning() ? null : text("refusal.serversStopped");
     }
 
     @Override

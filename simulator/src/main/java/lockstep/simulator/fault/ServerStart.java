@@ -1,5 +1,7 @@
 package lockstep.simulator.fault;
 
+import static lockstep.simulator.text.SimulatorTexts.text;
+
 import lockstep.simulator.trace.Event.ConnectionState;
 
 /**
@@ -36,9 +38,9 @@ public final class ServerStart implements Fault {
     @Override
     public String refusal(FaultContext context, String client) {
         if (!context.cluster().isControlled()) {
-            return "Lockstep does not control an external ZooKeeper (expected embedded servers)";
+            return text("refusal.externalServers");
         }
-        return context.cluster().isRunning() ? "the servers are running (expected servers stopped by server stop)"
+        return context.cluster().isRunning() ? text("refusal.serversRunning")
                 : null;
     }
 

@@ -1,5 +1,7 @@
 package lockstep.simulator.fault;
 
+import static lockstep.simulator.text.SimulatorTexts.text;
+
 import lockstep.simulator.trace.Event.ConnectionState;
 
 /**
@@ -36,9 +38,9 @@ public final class ServerStop implements Fault {
     @Override
     public String refusal(FaultContext context, String client) {
         if (!context.cluster().isControlled()) {
-            return "Lockstep does not control an external ZooKeeper (expected embedded servers)";
+            return text("refusal.externalServers");
         }
-        return context.cluster().isRunning() ? null : "the servers are stopped already (expected running servers)";
+        return context.cluster().isRunning() ? null : text("refusal.serversStoppedAlready");
     }
 
     @Override

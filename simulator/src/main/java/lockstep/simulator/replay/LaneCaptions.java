@@ -5,7 +5,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
+import lockstep.simulator.text.CaptionTexts;
 import lockstep.simulator.trace.Event;
 
 /**
@@ -18,6 +21,9 @@ import lockstep.simulator.trace.Event;
  * every order stated is read from the events up to the given index; nothing is said about later events.
  */
 public final class LaneCaptions {
+
+    /** A whole number in a fault's sentence: a server's number (the 2 of a client's name "c2" is not one). */
+    private static final Pattern NUMBER = Pattern.compile("\\b\\d+\\b");
 
     private LaneCaptions() {
     }
@@ -34,25 +40,31 @@ public final class LaneCaptions {
         List<String> won = new ArrayList<>();
         List<String> requested = new ArrayList<>();
         String jumped = "";
+        String jumpedAhead = "";
         for (int i = from; i <= index; i++) {
             Event e = trace.get(i);
             if (e instanceof Event.NodeDeleted d && d.path().startsWith(lockChild)) {
                 if (d.reason().startsWith("deleted by")) {
-                    addOnce(did, d.owner() + " released");
+                    // (a waiter that gives up deletes its node too: the same English word, not the same Chinese one)
+                    addOnce(did, CaptionTexts.text(held(trace, i, d.owner()) ? "caption.released"
+                            : "caption.released.node", d.owner()));
                 }
+            } else if (e instanceof Event.Fault f && f.kind().equals("crash") && f.client() != null) {
+                addOnce(did, crashText(trace, i, f.client(), lockChild));
             } else if (e instanceof Event.Fault f) {
                 addOnce(did, faultText(f));
             } else if (e instanceof Event.WatchFired f) {
                 woken.add(f.client());
             } else if (e instanceof Event.Call c && c.result() == org.apache.zookeeper.KeeperException.Code.CONNECTIONLOSS) {
-                addOnce(did, c.client() + "'s " + c.op().label() + " met a connection loss and was retried");
+                addOnce(did, CaptionTexts.text("caption.connection-loss", c.client(), c.op().label()));
             } else if (e instanceof Event.ClientState c) {
                 switch (c.state()) {
                     case HOLDING -> {
                         won.add(c.client());
                         String earlier = askedEarlierAndStillWaiting(trace, i, c.client(), state);
                         if (!earlier.isEmpty()) {
-                            jumped = c.client() + " wins, jumping the queue (" + earlier + " asked first)";
+                            jumped = c.client();
+                            jumpedAhead = earlier;
                         }
                     }
                     case REQUESTING -> {
@@ -60,25 +72,27 @@ public final class LaneCaptions {
                             requested.add(c.client());
                         }
                     }
-                    case GAVE_UP -> addOnce(did, c.client() + " gave up");
+                    case GAVE_UP -> addOnce(did, CaptionTexts.text("caption.gave-up", c.client()));
                     default -> {
                     }
                 }
             }
         }
-        StringBuilder out = new StringBuilder();
+        List<String> sentences = new ArrayList<>();
         if (!did.isEmpty()) {
-            out.append(String.join(", ", did)).append(". ");
+            sentences.add(CaptionTexts.text("caption.sentence", list(did)));
         } else if (!requested.isEmpty()) {
-            out.append(names(requested)).append(requested.size() == 1 ? " asks" : " ask").append(" for the lock. ");
+            sentences.add(CaptionTexts.text(requested.size() == 1 ? "caption.asks.one" : "caption.asks.many",
+                    names(requested)));
         }
         if (!woken.isEmpty()) {
-            out.append(woken.size() <= 3 ? names(woken) + " woken. " : woken.size() + " woken. ");
+            sentences.add(woken.size() <= 3 ? CaptionTexts.text("caption.woken", names(woken))
+                    : CaptionTexts.text("caption.woken.count", woken.size()));
         }
         if (!jumped.isEmpty()) {
-            out.append(jumped).append(". ");
+            sentences.add(CaptionTexts.text("caption.jumped", jumped, jumpedAhead));
         } else if (!won.isEmpty()) {
-            out.append(names(won)).append(won.size() == 1 ? " wins" : " win").append(". ");
+            sentences.add(CaptionTexts.text(won.size() == 1 ? "caption.wins.one" : "caption.wins.many", names(won)));
         }
         int futile = 0;
         for (String w : woken) {
@@ -88,30 +102,47 @@ public final class LaneCaptions {
             }
         }
         if (futile > 0) {
-            out.append(futile).append(futile == 1 ? " woke for nothing and waits again." : " woke for nothing and wait again.");
+            sentences.add(CaptionTexts.text(futile == 1 ? "caption.futile.one" : "caption.futile.many", futile));
         }
-        if (out.length() == 0 && !state.holders().isEmpty()) {
-            // A zombie only believes it holds: saying "c1, c2 hold the lock" beside a clean checker would be untrue.
-            List<String> live = new ArrayList<>();
-            List<String> zombies = new ArrayList<>();
-            for (String h : state.holders()) {
-                ReplayState.ClientView c = state.clients().get(h);
-                (c != null && c.isStaleHolder() ? zombies : live).add(h);
-            }
-            boolean one = zombies.size() == 1;
-            if (!live.isEmpty()) {
-                out.append(names(live)).append(live.size() == 1 ? " holds" : " hold").append(" the lock");
-                out.append(zombies.isEmpty() ? "." : "; " + names(zombies)
-                        + (one ? " only thinks it does" : " only think they do"));
-            } else {
-                out.append(names(zombies))
-                        .append(one ? " only thinks it holds the lock" : " only think they hold the lock");
-            }
-            if (!zombies.isEmpty()) {
-                out.append(one ? " (its session ended)." : " (their sessions ended).");
+        if (sentences.isEmpty() && !state.holders().isEmpty()) {
+            sentences.add(holders(state));
+        }
+        String out = "";
+        for (String sentence : sentences) {
+            out = out.isEmpty() ? sentence : CaptionTexts.text("caption.then", out, sentence);
+        }
+        return out.strip();
+    }
+
+    /**
+     * Who holds the lock, when the script line did nothing to it. A zombie only believes it holds: saying "c1, c2 hold
+     * the lock" beside a clean checker would be untrue.
+     */
+    private static String holders(ReplayState state) {
+        List<String> live = new ArrayList<>();
+        List<String> zombies = new ArrayList<>();
+        for (String h : state.holders()) {
+            ReplayState.ClientView c = state.clients().get(h);
+            (c != null && c.isStaleHolder() ? zombies : live).add(h);
+        }
+        String zombie = zombies.isEmpty() ? "" : zombies.size() == 1 ? ".zombie" : ".zombies";
+        if (live.isEmpty()) {
+            return CaptionTexts.text("caption" + zombie, names(zombies));
+        }
+        String key = (live.size() == 1 ? "caption.holds.one" : "caption.holds.many") + zombie;
+        return zombies.isEmpty() ? CaptionTexts.text(key, names(live))
+                : CaptionTexts.text(key, names(live), names(zombies));
+    }
+
+    /** Whether {@code client} held the lock just before event {@code at}, by its last state change before it. */
+    private static boolean held(List<Event> trace, int at, String client) {
+        for (int i = at - 1; i >= 0; i--) {
+            if (trace.get(i) instanceof Event.ClientState c && c.client().equals(client)) {
+                return c.state() == Event.State.HOLDING || c.state() == Event.State.STILL_HOLDING
+                        || c.state() == Event.State.RELEASED;
             }
         }
-        return out.toString().strip();
+        return false;
     }
 
     private static void addOnce(List<String> list, String text) {
@@ -120,15 +151,67 @@ public final class LaneCaptions {
         }
     }
 
+    /**
+     * A fault as the caption says it. Every fault writes an English sentence of its own into the trace; the caption
+     * says the same in the current language, the numbers of a server fault read back from that sentence. A fault it
+     * has no words for (an internal error, a trace of another version) is said as recorded.
+     */
     private static String faultText(Event.Fault f) {
-        String who = f.client() == null || f.client().isEmpty() ? "" : f.client() + " ";
+        String who = f.client() == null ? "" : f.client();
+        String detail = f.detail() == null ? "" : f.detail();
+        List<String> numbers = new ArrayList<>();
+        Matcher number = NUMBER.matcher(detail);
+        while (number.find()) {
+            numbers.add(number.group());
+        }
+        String key = "caption.fault." + f.kind();
         return switch (f.kind()) {
-            case "crash" -> who + "crashed: its session ends, its node goes";
-            case "expire" -> who.isEmpty() ? "a session expired" : who + "lost its session (expired)";
-            case "server-restart" -> "the server stopped and started again; the sessions reconnected";
-            // Every fault writes a sentence of its own into the trace; a bare fault name is the last resort.
-            default -> f.detail() == null || f.detail().isEmpty() ? who + f.kind() : f.detail();
+            case "crash", "expire" -> who.isEmpty() ? CaptionTexts.text(key + ".nobody") : CaptionTexts.text(key, who);
+            case "server-restart", "server-start", "server-stop" -> CaptionTexts.text(key);
+            case "server-kill" -> numbers.size() == 1
+                    ? CaptionTexts.text(detail.contains("the leader") ? key + ".leader" : key, numbers.get(0))
+                    : recorded(f);
+            case "server-n-restart" -> numbers.size() == 1
+                    ? CaptionTexts.text(detail.contains(" stops and ") ? key + ".up" : key, numbers.get(0))
+                    : recorded(f);
+            case "move" -> numbers.size() >= 2 && !who.isEmpty()
+                    ? CaptionTexts.text(key, who, numbers.get(numbers.size() - 2), numbers.get(numbers.size() - 1))
+                    : recorded(f);
+            case "pause", "resume", "give-up", "disconnect", "reconnect", "lose-create-reply" ->
+                    who.isEmpty() ? recorded(f) : CaptionTexts.text(key, who);
+            default -> recorded(f);
         };
+    }
+
+    /**
+     * A crash as it went for this lane: the crashed client's session ends, and its node goes with it only if it had an
+     * ephemeral one (a persistent node stays: the bug that shows it; an idle client has none).
+     */
+    private static String crashText(List<Event> trace, int at, String who, String lockChild) {
+        Set<String> owned = new LinkedHashSet<>();
+        for (int i = 0; i < at; i++) {
+            if (trace.get(i) instanceof Event.NodeCreated c && who.equals(c.owner()) && c.path().startsWith(lockChild)) {
+                owned.add(c.path());
+            } else if (trace.get(i) instanceof Event.NodeDeleted d) {
+                owned.remove(d.path());
+            }
+        }
+        if (owned.isEmpty()) {
+            return CaptionTexts.text("caption.fault.crash.no-node", who);
+        }
+        // the session's nodes go before the next script line starts, or not at all
+        for (int i = at + 1; i < trace.size() && !(trace.get(i) instanceof Event.ScriptLine); i++) {
+            if (trace.get(i) instanceof Event.NodeDeleted d && owned.contains(d.path())) {
+                return CaptionTexts.text("caption.fault.crash", who);
+            }
+        }
+        return CaptionTexts.text("caption.fault.crash.node-stays", who);
+    }
+
+    /** The fault's own sentence from the trace; a bare fault name is the last resort. */
+    private static String recorded(Event.Fault f) {
+        String who = f.client() == null || f.client().isEmpty() ? "" : f.client() + " ";
+        return f.detail() == null || f.detail().isEmpty() ? who + f.kind() : f.detail();
     }
 
     /**
@@ -171,11 +254,21 @@ public final class LaneCaptions {
         return first;
     }
 
+    /** "c1, c2, c3, c4"; five or more: "c1, c2, c3 and 2 more". */
     private static String names(java.util.Collection<String> clients) {
         List<String> list = new ArrayList<>(clients);
         if (list.size() <= 4) {
-            return String.join(", ", list);
+            return list(list);
         }
-        return String.join(", ", list.subList(0, 3)) + " and " + (list.size() - 3) + " more";
+        return CaptionTexts.text("caption.names-and-more", list(list.subList(0, 3)), list.size() - 3);
+    }
+
+    /** The parts joined as the language joins a list ("a, b, c"; in Chinese "a，b，c"). */
+    private static String list(List<String> parts) {
+        String out = "";
+        for (String part : parts) {
+            out = out.isEmpty() ? part : CaptionTexts.text("caption.join", out, part);
+        }
+        return out;
     }
 }

@@ -1,5 +1,7 @@
 package lockstep.simulator.run;
 
+import static lockstep.simulator.text.SimulatorTexts.text;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -110,7 +112,7 @@ final class ScenarioRun implements AutoCloseable {
             for (Action action : together.actions()) {
                 for (RunClient client : targets(action)) {
                     if (started.contains(client)) {
-                        throw refuse(action, client.name + " appears twice in one together line");
+                        throw refuse(action, text("refusal.twiceInTogether", client.name));
                     }
                     check(action, client);
                     started.add(client);
@@ -139,7 +141,7 @@ final class ScenarioRun implements AutoCloseable {
         List<RunClient> holders = world.trace.state().holders().stream()
                 .filter(name -> world.trace.state().client(name).sessionAlive()).map(world.clients::get).toList();
         if (holders.isEmpty()) {
-            throw refuse(action, "nobody holds the lock (expected a holder for '" + action.text() + "')");
+            throw refuse(action, text("refusal.nobodyHolds", action.text()));
         }
         return target instanceof Target.Holder ? List.of(holders.get(0)) : holders;
     }
@@ -152,19 +154,19 @@ final class ScenarioRun implements AutoCloseable {
         String verb = action.word();
         ClientView view = world.trace.state().client(client.name);
         if (client.gone) {
-            throw refuse(action, client.name + " cannot " + verb + ": " + StateWords.describe(view)
-                    + " (expected a client that is still in the run)");
+            throw refuse(action, text("refusal.cannot", client.name, verb,
+                    text("refusal.gone", StateWords.describe(view))));
         }
         if (action.fault() != null) {
             String why = action.fault().refusal(world.faults, client.name);
             if (why != null) {
-                throw refuse(action, client.name + " cannot " + verb + ": " + why);
+                throw refuse(action, text("refusal.cannot", client.name, verb, why));
             }
             return;
         }
         String why = StateWords.refusal(action.verb(), view);
         if (why != null) {
-            throw refuse(action, client.name + " cannot " + verb + ": " + why);
+            throw refuse(action, text("refusal.cannot", client.name, verb, why));
         }
     }
 
@@ -202,8 +204,9 @@ final class ScenarioRun implements AutoCloseable {
         String why = fault.refusal(world.faults, client);
         if (why != null) {
             String who = fault.target() == Fault.Target.CLIENT ? client
-                    : client.isEmpty() ? "the servers" : client.equals("leader") ? "the leader" : "server " + client;
-            throw refuse(step, who + " cannot " + fault.word() + ": " + why);
+                    : client.isEmpty() ? text("refusal.theServers") : client.equals("leader") ? text("refusal.theLeader")
+                    : text("refusal.server", client);
+            throw refuse(step, text("refusal.cannot", who, fault.word(), why));
         }
         try {
             fault.apply(world.faults, client);
@@ -223,15 +226,13 @@ final class ScenarioRun implements AutoCloseable {
         if (action.mode() != null && algorithm.isShared()) {
             LockMode named = modeFor(action.mode());
             if (!held.isEmpty() && !held.contains(named)) {
-                throw refuse(action, client.name + " cannot release the " + named.label() + " lock: it holds the "
-                        + held.get(0).label() + " lock (expected '" + client.name + " release "
-                        + held.get(0).label() + "')");
+                throw refuse(action, text("refusal.otherMode", client.name, named.label(),
+                        held.get(0).label()));
             }
             return named;
         }
         if (held.size() > 1) {
-            throw refuse(action, client.name + " holds both the write and the read lock (expected '" + client.name
-                    + " release read' or '" + client.name + " release write')");
+            throw refuse(action, text("refusal.bothModes", client.name));
         }
         return held.isEmpty() ? client.actionMode() : held.get(0);
     }

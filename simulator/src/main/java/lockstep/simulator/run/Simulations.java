@@ -1,5 +1,7 @@
 package lockstep.simulator.run;
 
+import static lockstep.simulator.text.SimulatorTexts.text;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -204,8 +206,7 @@ public final class Simulations {
         try {
             return run(onTheRecordedServers(scenario, schedule), started.algorithm(), started.seed(), replaying);
         } catch (ReplayingScheduler.ScheduleMismatch mismatch) {
-            throw new BadInputException(source, mismatch.choice().index() + 1, 1, mismatch.getMessage()
-                    + " (expected a trace of this scenario)");
+            throw new BadInputException(source, mismatch.choice().index() + 1, 1, text("schedule.notThisScenario", mismatch.getMessage()));
         }
     }
 

@@ -30,7 +30,10 @@ import lockstep.algorithms.session.WatchKind;
  * client sends {@code checkWatches}, which the server answers without removing its watch (it cannot tell one
  * client-side watcher from another). Such a watch stays here as a <em>stray</em>: when it fires, no delivery is
  * awaited (the client library drops it), and {@link #takeStrays()} hands it to the trace. The server drops it with
- * the connection. {@code removeAllWatches} does remove the server's watch.
+ * the connection. {@code removeAllWatches} does remove the server's watch. A stray is kept per kind: when the client
+ * sets a watch again with the same watcher (a lock handle that gave up and asks again watches its predecessor with its
+ * one watcher), the client library knows that watcher again for that kind, and the server's next notification for it
+ * is delivered, not dropped; the kinds it did not set again stay stray.
  */
 final class WatchBook {
 
@@ -47,8 +50,8 @@ final class WatchBook {
     private final java.util.Set<String> unreachable = new java.util.HashSet<>();
     /** Watches of unreachable clients whose node changed while they were away. */
     private final java.util.Set<Key> missed = new java.util.LinkedHashSet<>();
-    /** Watches the client took back but the server still holds. */
-    private final java.util.Set<Key> strays = new java.util.HashSet<>();
+    /** The kinds of each watch the client took back but the server still holds. */
+    private final Map<Key, EnumSet<WatchKind>> strays = new HashMap<>();
     /** Notifications of stray watches fired since the last {@link #takeStrays()}. */
     private final List<Expected> strayFired = new ArrayList<>();
 
@@ -56,6 +59,14 @@ final class WatchBook {
     void set(String client, String path, Watcher watcher, WatchKind kind, boolean nodeExisted) {
         Key key = new Key(client, path, watcher);
         watches.computeIfAbsent(key, k -> EnumSet.noneOf(WatchKind.class)).add(kind);
+        // The client library registers the watcher again: that kind is no longer stray.
+        EnumSet<WatchKind> stray = strays.get(key);
+        if (stray != null) {
+            stray.remove(kind);
+            if (stray.isEmpty()) {
+                strays.remove(key);
+            }
+        }
         if (kind == WatchKind.EXISTS && !nodeExisted) {
             onAbsentNodes.add(key);
         }
@@ -65,8 +76,17 @@ final class WatchBook {
     void away(String client) {
         unreachable.add(client);
         // The server drops a connection's watches with it; the client sends again only those it knows of.
-        watches.keySet().removeIf(key -> key.client().equals(client) && strays.contains(key));
-        strays.removeIf(key -> key.client().equals(client));
+        strays.forEach((key, kinds) -> {
+            EnumSet<WatchKind> left = watches.get(key);
+            if (key.client().equals(client) && left != null) {
+                left.removeAll(kinds);
+                if (left.isEmpty()) {
+                    watches.remove(key);
+                    onAbsentNodes.remove(key);
+                }
+            }
+        });
+        strays.keySet().removeIf(key -> key.client().equals(client));
     }
 
     /**
@@ -134,7 +154,14 @@ final class WatchBook {
             }
             if (kinds.stream().anyMatch(kind -> kind.firedBy(type))) {
                 Expected one = new Expected(entry.getKey().client(), path, type);
-                if (strays.contains(entry.getKey())) {
+                EnumSet<WatchKind> strayKinds = strays.getOrDefault(entry.getKey(), EnumSet.noneOf(WatchKind.class));
+                // Delivered when a kind it fires is one the client library still knows the watcher for.
+                boolean known = kinds.stream().anyMatch(kind -> kind.firedBy(type) && !strayKinds.contains(kind));
+                strayKinds.removeIf(kind -> kind.firedBy(type));
+                if (strayKinds.isEmpty()) {
+                    strays.remove(entry.getKey());
+                }
+                if (!known) {
                     if (!stray.contains(one)) {
                         stray.add(one);
                     }
@@ -144,7 +171,6 @@ final class WatchBook {
                 kinds.removeIf(kind -> kind.firedBy(type));
                 if (kinds.isEmpty()) {
                     onAbsentNodes.remove(entry.getKey());
-                    strays.remove(entry.getKey());
                     entries.remove();
                 }
             }
@@ -169,11 +195,12 @@ final class WatchBook {
     void remove(String client, String path, Watcher watcher) {
         if (watcher != null) {
             watches.keySet().stream().filter(key -> key.client().equals(client) && key.path().equals(path)
-                    && Objects.equals(key.watcher(), watcher)).forEach(strays::add);
+                    && Objects.equals(key.watcher(), watcher))
+                    .forEach(key -> strays.put(key, EnumSet.copyOf(watches.get(key))));
             return;
         }
         watches.keySet().removeIf(key -> key.client().equals(client) && key.path().equals(path));
-        strays.removeIf(key -> key.client().equals(client) && key.path().equals(path));
+        strays.keySet().removeIf(key -> key.client().equals(client) && key.path().equals(path));
     }
 
     /** A session ended: the server forgets all of its watches. */
@@ -181,7 +208,7 @@ final class WatchBook {
         watches.keySet().removeIf(key -> key.client().equals(client));
         missed.removeIf(key -> key.client().equals(client));
         onAbsentNodes.removeIf(key -> key.client().equals(client));
-        strays.removeIf(key -> key.client().equals(client));
+        strays.keySet().removeIf(key -> key.client().equals(client));
         unreachable.remove(client);
     }
 

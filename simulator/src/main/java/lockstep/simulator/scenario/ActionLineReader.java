@@ -1,5 +1,7 @@
 package lockstep.simulator.scenario;
 
+import static lockstep.simulator.text.SimulatorTexts.text;
+
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
@@ -23,7 +25,6 @@ final class ActionLineReader {
     /** Every word that may follow a client: the lock verbs, then the client faults of the registry. */
     static final String VERBS = Stream.concat(Arrays.stream(Verb.values()).map(Verb::word),
             Faults.of(Fault.Target.CLIENT).stream().map(Fault::word)).collect(Collectors.joining(", "));
-    private static final String MODES = Arrays.stream(Mode.values()).map(Mode::word).collect(Collectors.joining(" or "));
     private static final String SERVER_VERBS =
             Faults.of(Fault.Target.SERVER).stream().map(Fault::scriptForm).collect(Collectors.joining(", "));
     private static final String ONE_SERVER_VERBS = Faults.of(Fault.Target.SERVER).stream()
@@ -47,7 +48,7 @@ final class ActionLineReader {
     Step read(ScalarNode scalar) throws BadInputException {
         ScriptWords line = ScriptWords.of(source, scalar);
         if (line.isEmpty()) {
-            throw Places.complaint(line.start(), "empty step (expected a script line such as 'c1 acquire')");
+            throw Places.complaint(line.start(), text("step.empty"));
         }
         Word first = line.get(0);
         if (first.text().equals("server")) {
@@ -55,18 +56,17 @@ final class ActionLineReader {
         }
         String bare = first.text().endsWith(":") ? first.text().substring(0, first.text().length() - 1) : first.text();
         if (KEYED_FORMS.containsKey(bare)) {
-            throw Places.complaint(first.at(), "'" + bare + "' starts a 'key: value' step (expected '"
-                    + KEYED_FORMS.get(bare) + "', with no quotes around it)");
+            throw Places.complaint(first.at(), text("action.keyedStep", bare,
+                    bare.equals("say") ? text("action.sayExample") : KEYED_FORMS.get(bare)));
         }
         Target target = target(first);
         if (line.size() < 2) {
-            throw Places.complaint(first.at(), "'" + first.text() + "' needs an action (expected one of " + VERBS + ")");
+            throw Places.complaint(first.at(), text("action.needsAction", first.text(), VERBS));
         }
         Word verbWord = line.get(1);
         Verb verb = Verb.fromWord(verbWord.text()).orElse(null);
         Fault fault = verb != null ? null : Faults.byWord(Fault.Target.CLIENT, verbWord.text()).orElseThrow(
-                () -> Places.complaint(verbWord.at(), "unknown action '" + verbWord.text() + "' (expected one of "
-                        + VERBS + ")"));
+                () -> Places.complaint(verbWord.at(), text("action.unknown", verbWord.text(), VERBS)));
         Mode mode = line.size() > 2 ? mode(verbWord.text(), verb, line) : null;
         int used = mode == null ? 2 : 3;
         if (line.size() > used) {
@@ -91,10 +91,9 @@ final class ActionLineReader {
             return new Target.Client(name);
         }
         if (Verb.fromWord(name).isPresent() || Faults.byWord(Fault.Target.CLIENT, name).isPresent()) {
-            throw Places.complaint(word.at(), "'" + name + "' needs a client before it (expected e.g. 'c1 " + name
-                    + "' or 'all " + name + "')");
+            throw Places.complaint(word.at(), text("action.needsClient", name));
         }
-        throw Places.complaint(word.at(), "unknown client '" + name + "' (expected one of " + clients.describe() + ")");
+        throw Places.complaint(word.at(), text("action.unknownClient", name, clients.describe()));
     }
 
     private static Mode mode(String verbWord, Verb verb, ScriptWords line) throws BadInputException {
@@ -102,18 +101,19 @@ final class ActionLineReader {
         Optional<Mode> mode = Mode.fromWord(word.text());
         if (verb != Verb.ACQUIRE && verb != Verb.TRY_ACQUIRE && verb != Verb.RELEASE) {
             if (mode.isPresent()) {
-                throw Places.complaint(word.at(), "a mode is only for acquire, try-acquire and release (expected '"
-                        + line.get(0).text() + " " + verbWord + "' with no '" + word.text() + "')");
+                throw Places.complaint(word.at(), text("action.modeNotHere",
+                        line.get(0).text() + " " + verbWord, word.text()));
             }
             return null;
         }
         return mode.orElseThrow(() -> Places.complaint(word.at(),
-                "unknown mode '" + word.text() + "' (expected " + MODES + ")"));
+                text("action.unknownMode", word.text(),
+                text("words.or", Mode.values()[0].word(), Mode.values()[1].word()))));
     }
 
     private static ServerStep serverStep(ScriptWords line) throws BadInputException {
         if (line.size() < 2) {
-            throw Places.complaint(line.start(), "'server' needs an action (expected " + SERVER_VERBS + ")");
+            throw Places.complaint(line.start(), text("action.serverNeedsAction", SERVER_VERBS));
         }
         Word word = line.get(1);
         if (word.text().equals("leader") || SERVER_NUMBER.matcher(word.text()).matches()) {
@@ -121,8 +121,8 @@ final class ActionLineReader {
         }
         Fault fault = Faults.of(Fault.Target.SERVER).stream()
                 .filter(f -> !f.namesAServer() && f.word().equals(word.text())).findFirst()
-                .orElseThrow(() -> Places.complaint(word.at(), "unknown server action '" + word.text()
-                        + "' (expected " + SERVER_VERBS + ")"));
+                .orElseThrow(() -> Places.complaint(word.at(), text("action.unknownServerAction", word.text(),
+                        SERVER_VERBS)));
         if (line.size() > 2) {
             throw nothingMore(line, 2);
         }
@@ -132,14 +132,13 @@ final class ActionLineReader {
     /** {@code server N VERB} or {@code server leader VERB}: a fault done to one server of an ensemble. */
     private static ServerStep oneServerStep(ScriptWords line, String server) throws BadInputException {
         if (line.size() < 3) {
-            throw Places.complaint(line.get(1).at(), "'server " + server + "' needs an action (expected one of "
-                    + ONE_SERVER_VERBS + ")");
+            throw Places.complaint(line.get(1).at(), text("action.oneServerNeedsAction", server, ONE_SERVER_VERBS));
         }
         Word word = line.get(2);
         Fault fault = Faults.of(Fault.Target.SERVER).stream()
                 .filter(f -> f.namesAServer() && f.word().equals(word.text())).findFirst()
-                .orElseThrow(() -> Places.complaint(word.at(), "unknown action '" + word.text() + "' for server "
-                        + server + " (expected one of " + ONE_SERVER_VERBS + ")"));
+                .orElseThrow(() -> Places.complaint(word.at(), text("action.unknownOneServerAction",
+                        word.text(), server, ONE_SERVER_VERBS)));
         if (line.size() > 3) {
             throw nothingMore(line, 3);
         }
@@ -149,7 +148,6 @@ final class ActionLineReader {
     private static BadInputException nothingMore(ScriptWords line, int used) {
         Word extra = line.get(used);
         String before = String.join(" ", line.words().subList(0, used).stream().map(Word::text).toList());
-        return Places.complaint(extra.at(), "unexpected '" + extra.text() + "' after '" + before
-                + "' (expected nothing more on this line)");
+        return Places.complaint(extra.at(), text("action.nothingMore", extra.text(), before));
     }
 }

@@ -77,8 +77,8 @@ public final class BuiltInScenarios {
 
     private static String notFound() {
         List<BuiltIn> all = list();
-        return "no built-in scenario by that name (expected an id " + all.get(0).id() + ".."
-                + all.get(all.size() - 1).id() + " or a name such as " + all.get(0).name() + ")";
+        return lockstep.simulator.text.SimulatorTexts.text("scenario.noBuiltIn", all.get(0).id(),
+                all.get(all.size() - 1).id(), all.get(0).name());
     }
 
     static String resource(String fileName) {

@@ -1,5 +1,7 @@
 package lockstep.simulator.scenario;
 
+import static lockstep.simulator.text.SimulatorTexts.text;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -27,7 +29,6 @@ final class ClientRoster {
             List.of("all", "holder", "holders", "server", "say", "together", "repeat"));
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_-]*");
     private static final Pattern WHOLE_NUMBER = Pattern.compile("[+-]?[0-9]+");
-    private static final String COUNT_OR_NAMES = "expected a count 1.." + MAX_CLIENTS + " or a list of names";
     /** Past this many listed names, a hint shows the first few and an ellipsis rather than all of them. */
     private static final int NAMES_IN_HINT = 8;
 
@@ -49,19 +50,19 @@ final class ClientRoster {
             return listed(source, list);
         }
         if (node instanceof ScalarNode) {
-            throw Places.complaint(source, node, "clients is empty (" + COUNT_OR_NAMES + ")");
+            throw Places.complaint(source, node, text("clients.empty", MAX_CLIENTS));
         }
-        throw Places.complaint(source, node, "clients is a mapping (" + COUNT_OR_NAMES + ", e.g. 10 or [alice, bob])");
+        throw Places.complaint(source, node, text("clients.mapping", MAX_CLIENTS));
     }
 
     private static ClientRoster counted(String source, ScalarNode scalar) throws BadInputException {
         String text = scalar.getValue().strip();
         if (!scalar.isPlain() || !WHOLE_NUMBER.matcher(text).matches()) {
-            throw Places.complaint(source, scalar, "clients '" + text + "' is not a number (" + COUNT_OR_NAMES + ")");
+            throw Places.complaint(source, scalar, text("clients.notANumber", text, MAX_CLIENTS));
         }
         long count = Scalars.wholeNumber(text);
         if (count < 1 || count > MAX_CLIENTS) {
-            throw Places.complaint(source, scalar, "clients " + text + " is out of range (" + COUNT_OR_NAMES + ")");
+            throw Places.complaint(source, scalar, text("clients.outOfRange", text, MAX_CLIENTS));
         }
         List<String> names = IntStream.rangeClosed(1, (int) count).mapToObj(i -> "c" + i).toList();
         return new ClientRoster(names, true);
@@ -69,11 +70,10 @@ final class ClientRoster {
 
     private static ClientRoster listed(String source, SequenceNode list) throws BadInputException {
         if (list.getValue().isEmpty()) {
-            throw Places.complaint(source, list, "the list of clients is empty (expected at least one name)");
+            throw Places.complaint(source, list, text("clients.emptyList"));
         }
         if (list.getValue().size() > MAX_CLIENTS) {
-            throw Places.complaint(source, list, "more than " + MAX_CLIENTS + " clients (expected at most "
-                    + MAX_CLIENTS + ")");
+            throw Places.complaint(source, list, text("clients.tooMany", MAX_CLIENTS));
         }
         List<String> names = new ArrayList<>();
         Map<String, Integer> firstLine = new HashMap<>();
@@ -81,8 +81,7 @@ final class ClientRoster {
             String name = name(source, item);
             Integer earlier = firstLine.putIfAbsent(name, Places.of(source, item).line());
             if (earlier != null) {
-                throw Places.complaint(source, item, "client '" + name + "' is listed twice (first on line "
-                        + earlier + "; expected unique names)");
+                throw Places.complaint(source, item, text("clients.twice", name, earlier));
             }
             names.add(name);
         }
@@ -91,16 +90,15 @@ final class ClientRoster {
 
     private static String name(String source, Node item) throws BadInputException {
         if (!(item instanceof ScalarNode scalar) || Scalars.isNull(scalar)) {
-            throw Places.complaint(source, item, "a client name must be a single word (expected a name like alice)");
+            throw Places.complaint(source, item, text("clients.nameNotAWord"));
         }
         String name = scalar.getValue().strip();
         if (!NAME.matcher(name).matches()) {
-            throw Places.complaint(source, item, "client name '" + name + "' is not valid (expected lower-case "
-                    + "letters, digits, '_' or '-', starting with a letter)");
+            throw Places.complaint(source, item, text("clients.badName", name));
         }
         if (RESERVED.contains(name)) {
-            throw Places.complaint(source, item, "client name '" + name + "' is a script word (expected a name "
-                    + "other than " + String.join(", ", RESERVED) + ")");
+            throw Places.complaint(source, item, text("clients.reserved", name,
+                    String.join(", ", RESERVED)));
         }
         return name;
     }

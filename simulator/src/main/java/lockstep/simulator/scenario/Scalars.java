@@ -1,5 +1,7 @@
 package lockstep.simulator.scenario;
 
+import static lockstep.simulator.text.SimulatorTexts.text;
+
 import java.math.BigInteger;
 import java.util.Set;
 
@@ -33,9 +35,9 @@ final class Scalars {
     /** What kind of thing a node is, for "is a list" style messages. */
     static String kind(Node node) {
         return switch (node.getNodeType()) {
-            case SEQUENCE -> "a list";
-            case MAPPING -> "a mapping";
-            default -> isNull(node) ? "empty" : "text";
+            case SEQUENCE -> text("kind.list");
+            case MAPPING -> text("kind.mapping");
+            default -> isNull(node) ? text("kind.empty") : text("kind.text");
         };
     }
 }

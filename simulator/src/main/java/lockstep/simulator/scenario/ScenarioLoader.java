@@ -1,5 +1,7 @@
 package lockstep.simulator.scenario;
 
+import static lockstep.simulator.text.SimulatorTexts.text;
+
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.file.AccessDeniedException;
@@ -33,19 +35,19 @@ public final class ScenarioLoader {
 
     private static String read(Path file, String source) throws BadInputException {
         if (Files.isDirectory(file)) {
-            throw new BadInputException(source, 1, 1, "cannot read the file (it is a directory)");
+            throw new BadInputException(source, 1, 1, text("file.isADirectory"));
         }
         try {
             return Files.readString(file);
         } catch (NoSuchFileException e) {
-            throw new BadInputException(source, 1, 1, "cannot read the file (no such file)");
+            throw new BadInputException(source, 1, 1, text("file.noSuchFile"));
         } catch (AccessDeniedException e) {
-            throw new BadInputException(source, 1, 1, "cannot read the file (permission denied)");
+            throw new BadInputException(source, 1, 1, text("file.permissionDenied"));
         } catch (CharacterCodingException e) {
-            throw new BadInputException(source, 1, 1, "cannot read the file (it is not UTF-8 text)");
+            throw new BadInputException(source, 1, 1, text("file.notUtf8"));
         } catch (IOException e) {
-            throw new BadInputException(source, 1, 1, "cannot read the file (" + e.getClass().getSimpleName()
-                    + (e.getMessage() == null ? "" : ": " + e.getMessage().strip().replaceAll("\\s+", " ")) + ")");
+            throw new BadInputException(source, 1, 1, text("file.cannotRead", e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage().strip().replaceAll("\\s+", " "))));
         }
     }
 }

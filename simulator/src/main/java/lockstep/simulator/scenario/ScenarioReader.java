@@ -25,7 +25,6 @@ final class ScenarioReader {
             "ensemble", "script");
     private static final List<String> REQUIRED = List.of("title", "clients", "script");
     private static final Pattern WHOLE_NUMBER = Pattern.compile("[+-]?[0-9]+");
-    private static final String SEED_EXPECTED = "expected an integer 0 or more";
 
     private final String source;
 
@@ -111,9 +110,9 @@ final class ScenarioReader {
             if (text.equals("true") || text.equals("false")) {
                 return Boolean.parseBoolean(text);
             }
-            throw Places.complaint(source, node, key + " is '" + text + "' (expected true or false)");
+            throw Places.complaint(source, node, SimulatorTexts.text("scenario.flagText", key, text));
         }
-        throw Places.complaint(source, node, key + " is " + Scalars.kind(node) + " (expected true or false)");
+        throw Places.complaint(source, node, SimulatorTexts.text("scenario.flagKind", key, Scalars.kind(node)));
     }
 
     private int ensemble(Node node) throws BadInputException {
@@ -122,30 +121,27 @@ final class ScenarioReader {
                 && Scenario.ENSEMBLE_SIZES.contains(Integer.parseInt(text))) {
             return Integer.parseInt(text);
         }
-        throw Places.complaint(source, node, "ensemble is " + (text == null ? Scalars.kind(node) : "'" + text + "'")
-                + " (expected 1, 3 or 5 servers)");
+        throw Places.complaint(source, node, SimulatorTexts.text("scenario.ensemble",
+                text == null ? Scalars.kind(node) : "'" + text + "'"));
     }
 
     private Long seed(Node node) throws BadInputException {
         if (!(node instanceof ScalarNode scalar) || Scalars.isNull(node)) {
-            throw Places.complaint(source, node, "seed is " + Scalars.kind(node) + " (" + SEED_EXPECTED
-                    + ", or no seed key at all)");
+            throw Places.complaint(source, node, SimulatorTexts.text("scenario.seedKind", Scalars.kind(node)));
         }
         String text = scalar.getValue().strip();
         if (!scalar.isPlain()) {
-            throw Places.complaint(source, node, "seed '" + text + "' is in quotes (" + SEED_EXPECTED
-                    + ", without quotes)");
+            throw Places.complaint(source, node, SimulatorTexts.text("scenario.seedQuoted", text));
         }
         if (!WHOLE_NUMBER.matcher(text).matches()) {
-            throw Places.complaint(source, node, "seed '" + text + "' is not a whole number (" + SEED_EXPECTED + ")");
+            throw Places.complaint(source, node, SimulatorTexts.text("scenario.seedNotWhole", text));
         }
         BigInteger seed = new BigInteger(text);
         if (seed.signum() < 0) {
-            throw Places.complaint(source, node, "seed " + text + " is negative (" + SEED_EXPECTED + ")");
+            throw Places.complaint(source, node, SimulatorTexts.text("scenario.seedNegative", text));
         }
         if (seed.bitLength() > Long.SIZE - 1) {
-            throw Places.complaint(source, node, "seed " + text + " is too large (expected at most "
-                    + Long.MAX_VALUE + ")");
+            throw Places.complaint(source, node, SimulatorTexts.text("scenario.seedTooLarge", text, Long.MAX_VALUE));
         }
         return seed.longValue();
     }

@@ -1,5 +1,7 @@
 package lockstep.simulator.scenario;
 
+import static lockstep.simulator.text.SimulatorTexts.text;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -32,12 +34,11 @@ public final class ScriptBranch {
     public static Scenario after(Scenario scenario, int step, String client, String word) throws BadInputException {
         List<Step> ran = unrolled(scenario.script());
         if (step < 0 || step > ran.size()) {
-            throw new BadInputException(scenario.source(), "there is no script step " + step + " to branch from"
-                    + " (expected 0 to " + ran.size() + ")");
+            throw new BadInputException(scenario.source(), text("branch.noStep", step, ran.size()));
         }
         if (!scenario.clients().contains(client)) {
-            throw new BadInputException(scenario.source(), "unknown client '" + client + "' (expected one of "
-                    + String.join(", ", scenario.clients()) + ")");
+            throw new BadInputException(scenario.source(), text("action.unknownClient", client,
+                    String.join(", ", scenario.clients())));
         }
         Position at = step == 0 ? new Position(scenario.source(), 1, 1) : ran.get(step - 1).at();
         List<Step> script = new ArrayList<>(ran.subList(0, step));
@@ -81,7 +82,7 @@ public final class ScriptBranch {
             return new Action(at, text, target, verb, null, null);
         }
         Fault fault = Faults.byWord(Fault.Target.CLIENT, word).orElseThrow(() -> new BadInputException(
-                at.toString(), "unknown action '" + word + "' (expected one of " + String.join(", ", words()) + ")"));
+                at.toString(), text("action.unknown", word, String.join(", ", words()))));
         return new Action(at, text, target, null, null, fault);
     }
 }

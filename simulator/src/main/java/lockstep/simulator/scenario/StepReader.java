@@ -1,5 +1,7 @@
 package lockstep.simulator.scenario;
 
+import static lockstep.simulator.text.SimulatorTexts.text;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -28,8 +30,6 @@ final class StepReader {
     static final int MAX_NESTING = 8;
     private static final Pattern WHOLE_NUMBER = Pattern.compile("[+-]?[0-9]+");
     private static final Pattern REPEAT_KEY = Pattern.compile("repeat(?:\\s+(.*))?", Pattern.DOTALL);
-    private static final String STEP_EXAMPLE = "expected a script line such as 'c1 acquire'";
-    private static final String KEYED_FORMS = "say:, together: or repeat N:";
 
     private final String source;
     private final ActionLineReader actions;
@@ -41,12 +41,11 @@ final class StepReader {
 
     List<Step> script(Node node) throws BadInputException {
         if (!(node instanceof SequenceNode list)) {
-            String found = Scalars.isNull(node) ? "empty" : Scalars.kind(node);
-            throw Places.complaint(source, node, "script is " + found + " (expected a list of steps, each on a line "
-                    + "starting with '- ')");
+            String found = Scalars.isNull(node) ? text("kind.empty") : Scalars.kind(node);
+            throw Places.complaint(source, node, text("step.scriptNotAList", found));
         }
         if (list.getValue().isEmpty()) {
-            throw Places.complaint(source, list, "script is empty (expected at least one step)");
+            throw Places.complaint(source, list, text("step.scriptEmpty"));
         }
         return steps(list, 0);
     }
@@ -61,29 +60,27 @@ final class StepReader {
 
     private Step step(Node item, int nesting) throws BadInputException {
         if (Scalars.isNull(item)) {
-            throw Places.complaint(source, item, "empty step (" + STEP_EXAMPLE + ")");
+            throw Places.complaint(source, item, text("step.empty"));
         }
         if (item instanceof ScalarNode scalar) {
             return actions.read(scalar);
         }
         if (item instanceof SequenceNode) {
-            throw Places.complaint(source, item, "a step cannot be a list (" + STEP_EXAMPLE
-                    + ", or 'repeat N:' before a list)");
+            throw Places.complaint(source, item, text("step.isAList"));
         }
         MappingNode mapping = (MappingNode) item;
         List<NodeTuple> entries = mapping.getValue();
         if (entries.isEmpty()) {
-            throw Places.complaint(source, item, "empty step (" + STEP_EXAMPLE + ")");
+            throw Places.complaint(source, item, text("step.empty"));
         }
         if (entries.size() > 1) {
             Node second = entries.get(1).getKeyNode();
-            throw Places.complaint(source, second, "a second key in one step (expected each step on its own line "
-                    + "starting with '- ')");
+            throw Places.complaint(source, second, text("step.secondKey"));
         }
         Node keyNode = entries.get(0).getKeyNode();
         Node value = entries.get(0).getValueNode();
         if (!(keyNode instanceof ScalarNode key) || Scalars.isNull(keyNode)) {
-            throw Places.complaint(source, keyNode, "a step key must be a word (expected " + KEYED_FORMS + ")");
+            throw Places.complaint(source, keyNode, text("step.keyNotAWord"));
         }
         Position at = Places.of(source, item);
         String name = key.getValue().strip();
@@ -97,8 +94,7 @@ final class StepReader {
         if (repeat.matches()) {
             return repeat(at, key, value, nesting);
         }
-        throw Places.complaint(source, keyNode, "unknown step '" + name + ":' (expected " + KEYED_FORMS
-                + "; a client action has no colon, e.g. '- c1 acquire')");
+        throw Places.complaint(source, keyNode, text("step.unknown", name));
     }
 
     private Say say(Position at, Node value) throws BadInputException {
@@ -111,12 +107,11 @@ final class StepReader {
             return sayFor(at, mapping);
         }
         if (!(value instanceof ScalarNode scalar)) {
-            throw Places.complaint(source, value, "say takes text, not " + Scalars.kind(value)
-                    + " (expected 'say: some words', or 'say: {text: ..., for: [algorithms]}')");
+            throw Places.complaint(source, value, text("say.notText", Scalars.kind(value), text("say.notText.example")));
         }
         String narration = Scalars.isNull(scalar) ? "" : Scalars.oneLine(scalar.getValue());
         if (narration.isEmpty()) {
-            throw Places.complaint(at, "say has no text (expected 'say: what to look at')");
+            throw Places.complaint(at, text("say.noText"));
         }
         return new Say(at, "say: " + narration, narration);
     }
@@ -132,26 +127,24 @@ final class StepReader {
         Map<String, Wording> wordings = new java.util.LinkedHashMap<>();
         java.util.Set<String> seen = new java.util.HashSet<>();
         List<String> known = lockstep.algorithms.Algorithms.names();
-        String keys = "text, for or an algorithm's name (" + String.join(", ", known) + ")";
+        String keys = text("say.keys", String.join(", ", known));
         for (NodeTuple entry : mapping.getValue()) {
             if (!(entry.getKeyNode() instanceof ScalarNode keyNode)) {
-                throw Places.complaint(source, entry.getKeyNode(), "a say key must be a word (expected " + keys + ")");
+                throw Places.complaint(source, entry.getKeyNode(), text("say.keyNotAWord", keys));
             }
             String key = keyNode.getValue().strip();
             if (!seen.add(key)) {
-                throw Places.complaint(source, keyNode, "say has '" + key + "' twice (expected each key once)");
+                throw Places.complaint(source, keyNode, text("say.keyTwice", key));
             }
             Node v = entry.getValueNode();
             if (key.equals("for")) {
                 if (!(v instanceof SequenceNode list) || list.getValue().isEmpty()) {
-                    throw Places.complaint(source, v, "say's 'for' takes a list of algorithms (expected e.g. "
-                            + "'for: [sequential, rwlock]')");
+                    throw Places.complaint(source, v, text("say.forNotAList"));
                 }
                 for (Node item : list.getValue()) {
                     String name = item instanceof ScalarNode sc ? sc.getValue().strip() : "";
                     if (!known.contains(name)) {
-                        throw Places.complaint(source, item, "unknown algorithm '" + name + "' (expected one of "
-                                + String.join(", ", known) + ")");
+                        throw Places.complaint(source, item, text("run.unknownAlgorithm", name, String.join(", ", known)));
                     }
                     only.add(name);
                 }
@@ -166,17 +159,17 @@ final class StepReader {
                     byAlgorithm.put(key, said.english());
                 }
             } else if (Wording.LANGUAGES.contains(key)) {
-                throw Places.complaint(source, keyNode, "say mixes a language '" + key + "' with other keys (expected "
-                        + "'say: {en: ..., zh: ...}' alone, or 'text: {en: ..., zh: ...}' beside 'for')");
+                throw Places.complaint(source, keyNode, text("say.mixesLanguage", key,
+                        "say: {en: ..., zh: ...}", "text: {en: ..., zh: ...}"));
             } else {
-                throw Places.complaint(source, keyNode, "unknown say key '" + key + "' (expected " + keys + ")");
+                throw Places.complaint(source, keyNode, text("say.unknownKey", key, keys));
             }
         }
         if (text.isEmpty() && byAlgorithm.isEmpty()) {
-            throw Places.complaint(at, "say has no text (expected 'text: what to look at')");
+            throw Places.complaint(at, text("say.noTextKey"));
         }
         if (!only.isEmpty() && text.isEmpty()) {
-            throw Places.complaint(at, "say's 'for' limits a text that is missing (expected 'text: ...')");
+            throw Places.complaint(at, text("say.forWithoutText"));
         }
         String shown = !text.isEmpty() ? text : byAlgorithm.values().iterator().next();
         return new Say(at, "say: " + shown, text, only, byAlgorithm, wordings);
@@ -185,11 +178,11 @@ final class StepReader {
     /** One text of a say mapping: plain, or per language. */
     private Wording saidIn(String key, Node v) throws BadInputException {
         if (v instanceof MappingNode) {
-            return new Wording(new WordingReader(source).read("say's '" + key + "'", v, Scalars::oneLine));
+            return new Wording(new WordingReader(source).read(text("say.ofKey", key), v, Scalars::oneLine));
         }
         String said = v instanceof ScalarNode sc && !Scalars.isNull(sc) ? Scalars.oneLine(sc.getValue()) : "";
         if (said.isEmpty()) {
-            throw Places.complaint(source, v, "say's '" + key + "' has no text (expected what to look at)");
+            throw Places.complaint(source, v, text("say.keyNoText", key));
         }
         return Wording.english(said);
     }
@@ -197,7 +190,7 @@ final class StepReader {
     private Together together(Position at, Node value) throws BadInputException {
         if (!(value instanceof SequenceNode list)) {
             throw Places.complaint(Scalars.isNull(value) ? at : Places.of(source, value),
-                    "together takes a list of actions (expected 'together: [c1 acquire, c2 release]')");
+                    text("together.notAList"));
         }
         List<Action> members = new ArrayList<>();
         Map<String, Integer> clientsSeen = new HashMap<>();
@@ -205,14 +198,12 @@ final class StepReader {
             Action action = togetherMember(item);
             if (action.target() instanceof Target.Client client
                     && clientsSeen.putIfAbsent(client.name(), action.at().line()) != null) {
-                throw Places.complaint(action.at(), "client '" + client.name() + "' is in this together twice "
-                        + "(expected one action per client)");
+                throw Places.complaint(action.at(), text("together.twice", client.name()));
             }
             members.add(action);
         }
         if (members.size() < 2) {
-            throw Places.complaint(Places.of(source, list), "together needs at least two actions (found "
-                    + members.size() + ")");
+            throw Places.complaint(Places.of(source, list), text("together.tooFew", members.size()));
         }
         List<String> texts = members.stream().map(Action::text).toList();
         return new Together(at, "together: [" + String.join(", ", texts) + "]", members);
@@ -224,29 +215,27 @@ final class StepReader {
             if (step instanceof Action action) {
                 return action;
             }
-            throw Places.complaint(step.at(), "together takes only client actions (found '" + step.text() + "')");
+            throw Places.complaint(step.at(), text("together.onlyActions", step.text()));
         }
         String found = item instanceof MappingNode mapping && !mapping.getValue().isEmpty()
                 && mapping.getValue().get(0).getKeyNode() instanceof ScalarNode key
-                ? "a '" + key.getValue() + ":' step" : Scalars.kind(item);
-        throw Places.complaint(source, item, "together takes only client actions (found " + found + ")");
+                ? text("together.keyedStep", key.getValue()) : Scalars.kind(item);
+        throw Places.complaint(source, item, text("together.onlyActionsKind", found));
     }
 
     private Repeat repeat(Position at, ScalarNode key, Node value, int nesting) throws BadInputException {
         if (nesting >= MAX_NESTING) {
-            throw Places.complaint(at, "repeat inside repeat too deeply (expected at most " + MAX_NESTING
-                    + " levels)");
+            throw Places.complaint(at, text("repeat.tooDeep", MAX_NESTING));
         }
         int times = times(key);
         List<Step> body;
         if (value instanceof SequenceNode list) {
             if (list.getValue().isEmpty()) {
-                throw Places.complaint(source, list, "repeat has no steps (expected at least one step in the list)");
+                throw Places.complaint(source, list, text("repeat.emptyList"));
             }
             body = steps(list, nesting + 1);
         } else if (Scalars.isNull(value)) {
-            throw Places.complaint(at, "repeat has no step (expected e.g. 'repeat " + times + ": holder release', "
-                    + "or a list of steps)");
+            throw Places.complaint(at, text("repeat.noStep", times));
         } else {
             body = List.of(step(value, nesting + 1));
         }
@@ -259,25 +248,22 @@ final class StepReader {
     private int times(ScalarNode key) throws BadInputException {
         ScriptWords words = ScriptWords.of(source, key);
         if (words.size() < 2) {
-            throw Places.complaint(words.start(), "repeat needs a count (expected 'repeat N:' with N 1 or more)");
+            throw Places.complaint(words.start(), text("repeat.noCount"));
         }
         Word count = words.get(1);
         if (words.size() > 2) {
             Word extra = words.get(2);
-            throw Places.complaint(extra.at(), "unexpected '" + extra.text() + "' after 'repeat " + count.text()
-                    + "' (expected 'repeat N:')");
+            throw Places.complaint(extra.at(), text("repeat.extra", extra.text(), count.text()));
         }
         if (!WHOLE_NUMBER.matcher(count.text()).matches()) {
-            throw Places.complaint(count.at(), "repeat count '" + count.text() + "' is not a whole number "
-                    + "(expected 1 or more)");
+            throw Places.complaint(count.at(), text("repeat.notWhole", count.text()));
         }
         long times = Scalars.wholeNumber(count.text());
         if (times < 1) {
-            throw Places.complaint(count.at(), "repeat count " + count.text() + " is not positive (expected 1 or more)");
+            throw Places.complaint(count.at(), text("repeat.notPositive", count.text()));
         }
         if (times > MAX_TIMES) {
-            throw Places.complaint(count.at(), "repeat count " + count.text() + " is too large (expected at most "
-                    + MAX_TIMES + ")");
+            throw Places.complaint(count.at(), text("repeat.tooLarge", count.text(), MAX_TIMES));
         }
         return (int) times;
     }

@@ -1,5 +1,7 @@
 package lockstep.simulator.scenario;
 
+import static lockstep.simulator.text.SimulatorTexts.text;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.UnaryOperator;
@@ -18,8 +20,6 @@ import lockstep.simulator.BadInputException;
  * line naming the place.
  */
 final class WordingReader {
-
-    static final String LANGUAGES_EXPECTED = "expected en, zh or ru, e.g. '{en: ..., zh: ..., ru: ...}'";
 
     private final String source;
 
@@ -49,32 +49,30 @@ final class WordingReader {
             return Map.of("en", Scalars.isNull(scalar) ? "" : shape.apply(scalar.getValue()));
         }
         if (!(node instanceof MappingNode mapping)) {
-            throw Places.complaint(source, node, what + " is " + Scalars.kind(node) + " (expected text, or one per "
-                    + "language as {en: ..., zh: ..., ru: ...}; quote text that starts with '[' or '{')");
+            throw Places.complaint(source, node, text("wording.kind", what, Scalars.kind(node),
+                    "{en: ..., zh: ..., ru: ...}", "'['", "'{'"));
         }
         Map<String, String> texts = new LinkedHashMap<>();
         for (NodeTuple entry : mapping.getValue()) {
             String language = entry.getKeyNode() instanceof ScalarNode key ? key.getValue().strip() : "";
             if (!Wording.LANGUAGES.contains(language)) {
-                throw Places.complaint(source, entry.getKeyNode(), "unknown language '" + language + "' in " + what
-                        + " (" + LANGUAGES_EXPECTED + ")");
+                throw Places.complaint(source, entry.getKeyNode(), text("wording.unknownLanguage", language, what,
+                        "'{en: ..., zh: ..., ru: ...}'"));
             }
             if (texts.containsKey(language)) {
-                throw Places.complaint(source, entry.getKeyNode(), what + " has '" + language
-                        + "' twice (expected each language once)");
+                throw Places.complaint(source, entry.getKeyNode(), text("wording.twice", what, language));
             }
             Node value = entry.getValueNode();
             String text = value instanceof ScalarNode scalar && !Scalars.isNull(scalar) ? shape.apply(scalar.getValue())
                     : "";
             if (text.isEmpty()) {
-                throw Places.complaint(source, value, what + " in '" + language + "' is "
-                        + (value instanceof ScalarNode ? "empty" : Scalars.kind(value)) + " (expected text)");
+                throw Places.complaint(source, value, text("wording.emptyIn", what, language,
+                        value instanceof ScalarNode ? text("kind.empty") : Scalars.kind(value)));
             }
             texts.put(language, text);
         }
         if (!texts.containsKey("en")) {
-            throw Places.complaint(source, mapping, what + " has no English text (expected 'en: ...' beside "
-                    + String.join(", ", texts.keySet()) + "; traces record the English one)");
+            throw Places.complaint(source, mapping, text("wording.noEnglish", what, String.join(", ", texts.keySet())));
         }
         return texts;
     }

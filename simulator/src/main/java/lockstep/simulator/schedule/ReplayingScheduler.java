@@ -1,5 +1,7 @@
 package lockstep.simulator.schedule;
 
+import static lockstep.simulator.text.SimulatorTexts.text;
+
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -57,9 +59,8 @@ public final class ReplayingScheduler implements Scheduler {
         private final transient Event.Choice choice;
 
         ScheduleMismatch(Event.Choice choice, int number, List<String> offered) {
-            super("recorded choice " + number + " (event " + choice.index() + ") took \"" + choice.chosen()
-                    + "\", which this run does not offer (it offers " + String.join(", ", offered.stream()
-                    .map(o -> "\"" + o + "\"").toList()) + ")");
+            super(text("schedule.mismatch", number, choice.index(), choice.chosen(), String.join(", ",
+                    offered.stream().map(o -> "\"" + o + "\"").toList())));
             this.choice = choice;
         }
 

@@ -1,5 +1,7 @@
 package lockstep.simulator.trace;
 
+import static lockstep.simulator.text.SimulatorTexts.text;
+
 import java.util.Arrays;
 import java.util.List;
 
@@ -25,17 +27,18 @@ final class EventReader {
     static Event read(JsonLine json, int expectedIndex) throws BadInputException {
         int index = json.integer("i");
         if (index != expectedIndex) {
-            throw json.wrong("i", "is " + index, expectedIndex + ": events are numbered from 0, one per line");
+            throw json.wrong("i", text("json.is", index), text("trace.numbered", expectedIndex));
         }
         String label = json.text("type");
         EventType type = EventType.fromLabel(label);
         if (type == null) {
-            throw json.wrong("type", "names an unknown event type \"" + label + "\"", "one of " + EventType.labels());
+            throw json.wrong("type", text("trace.unknownLabel", text("trace.what.eventType"), label),
+                    text("trace.oneOf", EventType.labels()));
         }
         for (String name : json.names()) {
             if (!name.equals("i") && !name.equals("type") && !type.fields.contains(name)) {
-                throw json.wrong(name, "is not a field of a " + label + " event",
-                        "only " + String.join(", ", type.fields));
+                throw json.wrong(name, text("trace.notAField", label),
+                        text("trace.only", String.join(", ", type.fields)));
             }
         }
         return switch (type) {
@@ -60,7 +63,7 @@ final class EventReader {
             case CONNECTION -> new Event.Connection(index, json.text("client"), connectionState(json),
                     json.integer("session"));
             case SERVER_ROLE -> new Event.ServerRole(index, json.integer("server"),
-                    labelled(json, "role", "server role", Event.Role.values()));
+                    labelled(json, "role", "serverRole", Event.Role.values()));
             case CLIENT_SERVER -> new Event.ClientServer(index, json.text("client"), json.integer("server"));
             case WRITE -> new Event.Write(index, json.text("client"), json.longInteger("token"), json.bool("accepted"),
                     json.text("detail"));
@@ -75,12 +78,12 @@ final class EventReader {
                 return op;
             }
         }
-        throw json.wrong("op", "names an unknown operation \"" + label + "\"", "one of "
-                + Arrays.stream(Event.Op.values()).map(Event.Op::label).collect(Collectors.joining(", ")));
+        throw json.wrong("op", text("trace.unknownLabel", text("trace.what.operation"), label), text("trace.oneOf",
+                Arrays.stream(Event.Op.values()).map(Event.Op::label).collect(Collectors.joining(", "))));
     }
 
     private static WatchKind watchKind(JsonLine json) throws BadInputException {
-        return labelled(json, "kind", "watch kind", WatchKind.values());
+        return labelled(json, "kind", "watchKind", WatchKind.values());
     }
 
     private static Code result(JsonLine json) throws BadInputException {
@@ -88,11 +91,11 @@ final class EventReader {
     }
 
     private static CreateMode createMode(JsonLine json) throws BadInputException {
-        return labelled(json, "mode", "create mode", CreateMode.values());
+        return labelled(json, "mode", "createMode", CreateMode.values());
     }
 
     private static Event.ConnectionState connectionState(JsonLine json) throws BadInputException {
-        return labelled(json, "state", "connection state", Event.ConnectionState.values());
+        return labelled(json, "state", "connectionState", Event.ConnectionState.values());
     }
 
     private static org.apache.zookeeper.Watcher.Event.EventType notification(JsonLine json)
@@ -103,25 +106,25 @@ final class EventReader {
                 return type;
             }
         }
-        throw json.wrong("event", "names an unknown notification \"" + label + "\"", "one of NodeCreated, "
-                + "NodeDeleted, NodeDataChanged, NodeChildrenChanged");
+        throw json.wrong("event", text("trace.unknownLabel", text("trace.what.notification"), label),
+                text("trace.oneOf", "NodeCreated, NodeDeleted, NodeDataChanged, NodeChildrenChanged"));
     }
 
     private static LockMode lockMode(JsonLine json) throws BadInputException {
         if (json.text("mode").isEmpty()) {
             return null;
         }
-        return labelled(json, "mode", "lock mode", LockMode.values());
+        return labelled(json, "mode", "lockMode", LockMode.values());
     }
 
     private static Event.Choice choice(JsonLine json, int index) throws BadInputException {
         List<String> options = json.texts("options");
         int taken = json.integer("taken");
         if (options.size() < 2) {
-            throw json.wrong("options", "lists " + options.size() + " option(s)", "two or more: a choice has options");
+            throw json.wrong("options", text("trace.options", options.size()), text("trace.optionsExpected"));
         }
         if (taken < 0 || taken >= options.size()) {
-            throw json.wrong("taken", "is " + taken, "a position in options, 0 to " + (options.size() - 1));
+            throw json.wrong("taken", text("json.is", taken), text("trace.taken", options.size() - 1));
         }
         return new Event.Choice(index, options, taken);
     }
@@ -135,8 +138,8 @@ final class EventReader {
                 return value;
             }
         }
-        throw json.wrong(field, "names an unknown " + what + " \"" + label + "\"", "one of "
-                + Arrays.stream(values).map(Event::label).collect(Collectors.joining(", ")));
+        throw json.wrong(field, text("trace.unknownLabel", text("trace.what." + what), label), text("trace.oneOf",
+                Arrays.stream(values).map(Event::label).collect(Collectors.joining(", "))));
     }
 
     private static Event.State state(JsonLine json) throws BadInputException {
@@ -146,7 +149,7 @@ final class EventReader {
                 return state;
             }
         }
-        throw json.wrong("state", "names an unknown client state \"" + label + "\"", "one of "
-                + Arrays.stream(Event.State.values()).map(Event.State::label).collect(Collectors.joining(", ")));
+        throw json.wrong("state", text("trace.unknownLabel", text("trace.what.clientState"), label), text("trace.oneOf",
+                Arrays.stream(Event.State.values()).map(Event.State::label).collect(Collectors.joining(", "))));
     }
 }

@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import lockstep.simulator.BadInputException;
+import lockstep.simulator.text.SimulatorTexts;
 
 /**
  * One line of a trace file parsed as a flat JSON object, remembering the column where each field's value starts, so
@@ -50,7 +51,7 @@ final class JsonLine {
         try (JsonParser json = MAPPER.createParser(text)) {
             JsonToken token = json.nextToken();
             if (token != JsonToken.START_OBJECT) {
-                throw new BadInputException(source, line, column(json), "not a JSON object (one event object per line)");
+                throw new BadInputException(source, line, column(json), SimulatorTexts.text("json.notAnObject"));
             }
             while ((token = json.nextToken()) == JsonToken.FIELD_NAME) {
                 String name = json.currentName();
@@ -60,16 +61,15 @@ final class JsonLine {
                 JsonNode value = json.readValueAsTree();
                 if (fields.put(name, new Field(value, valueColumn)) != null) {
                     throw new BadInputException(source, line, nameColumn,
-                            "field \"" + name + "\" appears twice (each field once)");
+                            SimulatorTexts.text("json.fieldTwice", name));
                 }
             }
             if (json.nextToken() != null) {
-                throw new BadInputException(source, line, column(json), "text after the event object (one event per line)");
+                throw new BadInputException(source, line, column(json), SimulatorTexts.text("json.textAfter"));
             }
         } catch (JsonEOFException e) {
-            String what = cutShort ? "the file ends in the middle of this event" : "the event object is not closed";
             throw new BadInputException(source, line, text.length() + 1,
-                    what + " (a complete JSON object, then a newline)");
+                    SimulatorTexts.text(cutShort ? "json.cutShort" : "json.notClosed"));
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
             int column = at == null ? 1 : Math.max(1, at.getColumnNr());
@@ -77,12 +77,12 @@ final class JsonLine {
             if (cutShort) {
                 // The last line stops short: whatever the parser tripped on, the cause is a truncated file.
                 throw new BadInputException(source, line, column,
-                        "the file ends in the middle of this event (a complete JSON object, then a newline)");
+                        SimulatorTexts.text("json.cutShort"));
             }
-            throw new BadInputException(source, line, column, "malformed JSON: " + problem + " (one JSON object per line)");
+            throw new BadInputException(source, line, column, SimulatorTexts.text("json.malformed", problem));
         } catch (IOException e) {
             // Parsing a String does no I/O; anything else Jackson throws here is still a malformed line to the user.
-            throw new BadInputException(source, line, 1, "unreadable line: " + firstLine(e.getMessage()) + " (one JSON object)");
+            throw new BadInputException(source, line, 1, SimulatorTexts.text("json.unreadable", firstLine(e.getMessage())));
         }
         return new JsonLine(source, line, text.length() + 1, fields);
     }
@@ -93,7 +93,7 @@ final class JsonLine {
 
     private static String firstLine(String message) {
         if (message == null) {
-            return "unknown error";
+            return SimulatorTexts.text("json.unknownError");
         }
         int newline = message.indexOf('\n');
         return newline < 0 ? message : message.substring(0, newline);
@@ -114,46 +114,46 @@ final class JsonLine {
     }
 
     String text(String name) throws BadInputException {
-        JsonNode value = require(name, "a string");
+        JsonNode value = require(name, SimulatorTexts.text("json.expect.string"));
         if (!value.isTextual()) {
-            throw wrong(name, "is " + describe(value), "a string");
+            throw wrong(name, is(value), SimulatorTexts.text("json.expect.string"));
         }
         return value.textValue();
     }
 
     int integer(String name) throws BadInputException {
-        JsonNode value = require(name, "a whole number");
+        JsonNode value = require(name, SimulatorTexts.text("json.expect.whole"));
         if (!value.isIntegralNumber() || !value.canConvertToInt()) {
-            throw wrong(name, "is " + describe(value), "a whole number");
+            throw wrong(name, is(value), SimulatorTexts.text("json.expect.whole"));
         }
         return value.intValue();
     }
 
     long longInteger(String name) throws BadInputException {
-        JsonNode value = require(name, "a whole number");
+        JsonNode value = require(name, SimulatorTexts.text("json.expect.whole"));
         if (!value.isIntegralNumber() || !value.canConvertToLong()) {
-            throw wrong(name, "is " + describe(value), "a whole number");
+            throw wrong(name, is(value), SimulatorTexts.text("json.expect.whole"));
         }
         return value.longValue();
     }
 
     boolean bool(String name) throws BadInputException {
-        JsonNode value = require(name, "true or false");
+        JsonNode value = require(name, SimulatorTexts.text("json.expect.boolean"));
         if (!value.isBoolean()) {
-            throw wrong(name, "is " + describe(value), "true or false");
+            throw wrong(name, is(value), SimulatorTexts.text("json.expect.boolean"));
         }
         return value.booleanValue();
     }
 
     List<String> texts(String name) throws BadInputException {
-        JsonNode value = require(name, "an array of strings");
+        JsonNode value = require(name, SimulatorTexts.text("json.expect.strings"));
         if (!value.isArray()) {
-            throw wrong(name, "is " + describe(value), "an array of strings");
+            throw wrong(name, is(value), SimulatorTexts.text("json.expect.strings"));
         }
         List<String> texts = new ArrayList<>(value.size());
         for (JsonNode element : value) {
             if (!element.isTextual()) {
-                throw wrong(name, "holds " + describe(element), "an array of strings");
+                throw wrong(name, SimulatorTexts.text("json.holds", describe(element)), SimulatorTexts.text("json.expect.strings"));
             }
             texts.add(element.textValue());
         }
@@ -164,21 +164,26 @@ final class JsonLine {
     BadInputException wrong(String name, String what, String expected) {
         Field field = fields.get(name);
         int column = field == null ? 1 : field.column();
-        return new BadInputException(source, line, column, "\"" + name + "\" " + what + " (" + expected + ")");
+        return new BadInputException(source, line, column, SimulatorTexts.text("json.wrong", name, what, expected));
     }
 
     /** An error about the line as a whole, at its first column. */
     BadInputException wrongLine(String what, String expected) {
-        return new BadInputException(source, line, 1, what + " (" + expected + ")");
+        return new BadInputException(source, line, 1, SimulatorTexts.text("json.wrongLine", what, expected));
     }
 
     private JsonNode require(String name, String expected) throws BadInputException {
         Field field = fields.get(name);
         if (field == null) {
             // Point just past the object: that is where the missing field would have had to be.
-            throw new BadInputException(source, line, endColumn, "missing field \"" + name + "\" (" + expected + ")");
+            throw new BadInputException(source, line, endColumn, SimulatorTexts.text("json.missingField", name, expected));
         }
         return field.value();
+    }
+
+    /** "is 5", "is the string "x"": what a field's value is, in the current language. */
+    private static String is(JsonNode value) {
+        return SimulatorTexts.text("json.is", describe(value));
     }
 
     private static String describe(JsonNode value) {
@@ -186,10 +191,10 @@ final class JsonLine {
             return "null";
         }
         if (value.isTextual()) {
-            return "the string " + value;
+            return SimulatorTexts.text("json.theString", value.toString());
         }
         if (value.isContainerNode()) {
-            return value.isArray() ? "an array" : "an object";
+            return SimulatorTexts.text(value.isArray() ? "json.anArray" : "json.anObject");
         }
         return value.toString();
     }

@@ -1,5 +1,7 @@
 package lockstep.simulator.trace;
 
+import static lockstep.simulator.text.SimulatorTexts.text;
+
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -65,11 +67,11 @@ public final class TraceFiles {
         try {
             bytes = Files.readAllBytes(file);
         } catch (NoSuchFileException e) {
-            throw new BadInputException(source, 1, 1, "no such file (a trace file, as written by lockstep run --trace)");
+            throw new BadInputException(source, 1, 1, text("trace.noSuchFile"));
         } catch (AccessDeniedException e) {
-            throw new BadInputException(source, 1, 1, "permission denied (a readable trace file)");
+            throw new BadInputException(source, 1, 1, text("trace.permissionDenied"));
         } catch (IOException e) {
-            throw new BadInputException(source, 1, 1, "cannot read the file: " + e.getMessage() + " (a readable trace file)");
+            throw new BadInputException(source, 1, 1, text("trace.cannotRead", e.getMessage()));
         }
         return parse(lines(bytes, source), bytes.length == 0 || bytes[bytes.length - 1] == '\n', source);
     }
@@ -121,7 +123,7 @@ public final class TraceFiles {
     private static List<Event> parse(List<String> lines, boolean endsWithNewline, String source)
             throws BadInputException {
         if (lines.isEmpty()) {
-            throw new BadInputException(source, 1, 1, "the file is empty (a trace: a run-started event on line 1)");
+            throw new BadInputException(source, 1, 1, text("trace.empty"));
         }
         List<Event> events = new ArrayList<>(lines.size());
         boolean ended = false;
@@ -133,7 +135,7 @@ public final class TraceFiles {
                 text = text.substring(0, text.length() - 1);
             }
             if (text.isBlank()) {
-                throw new BadInputException(source, lineNumber, 1, "blank line (one event on every line)");
+                throw new BadInputException(source, lineNumber, 1, text("trace.blankLine"));
             }
             boolean cutShort = i == lines.size() - 1 && !endsWithNewline;
             JsonLine json = JsonLine.parse(text, source, lineNumber, cutShort);
@@ -141,22 +143,21 @@ public final class TraceFiles {
                 continue; // an older trace's recorded findings: findings are computed afresh from the events
             }
             if (ended) {
-                throw json.wrong("type", "follows the run-ended event", "nothing after run-ended: it ends the run");
+                throw json.wrong("type", text("trace.afterEnd"), text("trace.afterEndExpected"));
             }
             Event event = EventReader.read(json, i);
             ended = event instanceof Event.RunEnded;
             if (i == 0 && !(event instanceof Event.RunStarted)) {
-                throw json.wrong("type", "is \"" + EventType.of(event).label + "\"",
-                        "run-started: a trace starts with its run's configuration");
+                throw json.wrong("type", text("json.is", "\"" + EventType.of(event).label + "\""),
+                        text("trace.startsWith"));
             }
             if (i > 0 && event instanceof Event.RunStarted) {
-                throw json.wrong("type", "is a second \"run-started\"", "one run per trace, started on line 1");
+                throw json.wrong("type", text("trace.secondStart"), text("trace.oneRun"));
             }
             events.add(event);
         }
         if (!ended) {
-            throw new BadInputException(source, lines.size(), 1, "the trace stops after event " + (events.size() - 1)
-                    + " without a run-ended event: it is truncated (a whole trace, as lockstep run --trace writes it)");
+            throw new BadInputException(source, lines.size(), 1, text("trace.truncated", events.size() - 1));
         }
         return List.copyOf(events);
     }
@@ -176,7 +177,7 @@ public final class TraceFiles {
             try {
                 lines.add(utf8.decode(ByteBuffer.wrap(bytes, start, end - start)).toString());
             } catch (CharacterCodingException e) {
-                throw new BadInputException(source, lines.size() + 1, 1, "not UTF-8 text (a UTF-8 JSON Lines file)");
+                throw new BadInputException(source, lines.size() + 1, 1, text("trace.notUtf8"));
             }
             start = end + 1;
         }

@@ -1,0 +1,42 @@
+package lockstep.simulator.replay;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import lockstep.simulator.run.Simulations;
+import lockstep.simulator.scenario.Scenario;
+import lockstep.simulator.trace.Event;
+
+/** A crash's caption says what happened to the crashed client's node in this lane: gone, or (a persistent node) left. */
+class CrashCaptionTest {
+
+    @Test
+    void anEphemeralNodeGoesWithItsSessionAPersistentOneStays() throws Exception {
+        Scenario scenario = Simulations.load("18");
+        long seed = Simulations.seedFor(scenario, null);
+        assertEquals("c1 crashed: its session ends, its node goes", crashCaption(Simulations.run(scenario, "sequential",
+                seed)));
+        assertEquals("c1 crashed: its session ends, but its node stays",
+                crashCaption(Simulations.run(scenario, "bug-persistent-node", seed)));
+    }
+
+    private static String crashCaption(List<Event> trace) {
+        ReplayModel model = ReplayModel.of(trace);
+        for (Event e : trace) {
+            if (e instanceof Event.Fault f && f.kind().equals("crash")) {
+                String caption = LaneCaptions.at(trace, f.index(), model.stateAt(f.index()));
+                for (String sentence : caption.split("\\. ")) {
+                    if (sentence.contains("crashed")) {
+                        return sentence.endsWith(".") ? sentence.substring(0, sentence.length() - 1) : sentence;
+                    }
+                }
+                throw new AssertionError(caption);
+            }
+        }
+        throw new AssertionError("no crash in the run");
+    }
+}
