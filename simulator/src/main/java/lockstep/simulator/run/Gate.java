@@ -99,6 +99,8 @@ final class Gate implements SeamListener {
     // Guarded by lock.
     private final Map<String, PendingCall> atGate = new HashMap<>();
     private final List<PendingDelivery> deliveries = new ArrayList<>();
+    /** The notification just delivered, on its way to the client's further watchers of it: part of the same step. */
+    private final List<PendingDelivery> passing = new ArrayList<>();
     private final Map<WatchBook.Expected, Integer> owed = new HashMap<>();
     private final Set<String> owesACall = new HashSet<>();
     private final Set<String> outOfTheRun = new HashSet<>();
@@ -227,8 +229,19 @@ final class Gate implements SeamListener {
                 return;
             }
             pending = new PendingDelivery(delivery);
-            deliveries.add(pending);
             owed.merge(expected(pending), -1, Integer::sum);
+            if (inDelivery != null && expected(inDelivery).equals(expected(pending))) {
+                // The notification the scheduler just chose, handed to another watcher of the same client: the client
+                // library gives one event to each of its watchers on it in turn, on one thread. It goes on as part of
+                // the chosen step: holding it would make a choice between watchers whose order is the library's.
+                passing.add(pending);
+                if (busy.hasActionRunning(delivery.client()) && busy.isWokenBy(delivery.client(), delivery)) {
+                    owesACall.add(delivery.client());
+                }
+                pending.go.countDown();
+            } else {
+                deliveries.add(pending);
+            }
             changed.signalAll();
         } finally {
             lock.unlock();
@@ -459,7 +472,12 @@ final class Gate implements SeamListener {
         if (running != null && running.result == null || inDelivery != null && !inDelivery.done) {
             return false;
         }
-        if (owed.values().stream().anyMatch(n -> n > 0)) {
+        if (passing.stream().anyMatch(p -> !p.done)) {
+            return false;
+        }
+        // A client's notifications travel one after another on its one event thread: while one is held here, the ones
+        // behind it cannot arrive, and waiting for them would wait forever.
+        if (owed.entrySet().stream().anyMatch(e -> e.getValue() > 0 && !heldAhead(e.getKey().client()))) {
             return false;
         }
         for (String client : clientOrder) {
@@ -471,6 +489,11 @@ final class Gate implements SeamListener {
             }
         }
         return true;
+    }
+
+    /** Under lock: whether a notification to {@code client} waits here, holding its event thread. */
+    private boolean heldAhead(String client) {
+        return deliveries.stream().anyMatch(d -> d.delivery.client().equals(client));
     }
 
     /** Under lock. */
@@ -498,6 +521,7 @@ final class Gate implements SeamListener {
         lock.lock();
         try {
             inDelivery = null;
+            passing.clear();
             List<Object> open = new ArrayList<>();
             atGate.values().stream().filter(p -> !paused.contains(p.call.client()))
                     .sorted(Comparator.comparingInt(p -> rank.get(p.call.client())))
