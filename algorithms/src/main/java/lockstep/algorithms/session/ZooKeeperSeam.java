@@ -57,7 +57,12 @@ public class ZooKeeperSeam extends ZooKeeper {
     /** A handle on an existing session (same id and password): used to end that session from the server's side. */
     ZooKeeperSeam(String client, String connectString, int sessionTimeoutMs, Watcher watcher, long sessionId,
                   byte[] password) throws IOException {
-        super(connectString, sessionTimeoutMs, watcher, sessionId, password);
+        // Without the socket's 100 ms pause too: the handle is closed as soon as it has joined, and a close waits for
+        // the send thread's cleanup, so with ZooKeeper's socket every expiry paid that pause once per join.
+        super(connectString, sessionTimeoutMs, watcher, sessionId, password, false,
+                new org.apache.zookeeper.client.StaticHostProvider(
+                        new org.apache.zookeeper.client.ConnectStringParser(connectString).getServerAddresses()),
+                ClientCnxnSocketWithoutCleanupPause.chosenIn(new ZKClientConfig()));
         this.client = client;
         this.listener = SeamListener.NONE;
     }

@@ -58,6 +58,7 @@ final class ExploreCommand implements Callable<Integer> {
     private static final Pattern RANGE = Pattern.compile("(\\d{1,18})(?:\\.\\.(\\d{1,18}))?");
     private static final int MAX_CLIENTS = 16;
     private static final int MAX_STEPS = 100;
+    private static final int MAX_WORKERS = 64;
     /** How often a search whose stderr is not a terminal reports progress. */
     private static final long QUIET_PROGRESS_MS = 10_000;
 
@@ -100,6 +101,12 @@ final class ExploreCommand implements Callable<Integer> {
                     + "scenario says ensemble: N.")
     Integer ensemble;
 
+    @Option(names = "--workers", paramLabel = "K",
+            description = "Runs side by side, each worker on a server of its own (default: from the number of "
+                    + "cores; 1 with --ensemble or --exhaustive; 1: one run after another). The findings and files "
+                    + "do not depend on it.")
+    Integer workers;
+
     @Option(names = "--json", description = "Print one JSON document on stdout instead of the summary.")
     boolean json;
 
@@ -119,6 +126,9 @@ final class ExploreCommand implements Callable<Integer> {
         if (ensemble != null && !lockstep.simulator.scenario.Scenario.ENSEMBLE_SIZES.contains(ensemble)) {
             throw bad("--ensemble", SimulatorTexts.text("options.ensembleSize", ensemble));
         }
+        if (workers != null && (workers < 1 || workers > MAX_WORKERS)) {
+            throw bad("--workers", workers + " is out of range (expected 1.." + MAX_WORKERS + ")");
+        }
         long[] range = exhaustive ? new long[] {1, 1} : seedRange();
         List<Fault> chosen = faults();
         Path directory = out == null ? Path.of(DEFAULT_OUT) : out;
@@ -127,8 +137,10 @@ final class ExploreCommand implements Callable<Integer> {
         }
 
         PrintWriter err = spec.commandLine().getErr();
+        int servers = ensemble == null ? 1 : ensemble;
         Explorer.Summary summary = Explorer.explore(new Explorer.Settings(info, clients, chosen, range[0], range[1],
-                exhaustive, maxSteps, directory, ensemble == null ? 1 : ensemble), progress(err));
+                exhaustive, maxSteps, directory, servers), workers != null ? workers
+                : Explorer.defaultWorkers(servers), progress(err));
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.println(json ? json(summary) : text(summary, chosen));
         stdout.flush();

@@ -26,18 +26,22 @@ import lockstep.simulator.trace.Event.ConnectionState;
  * <p>Steps: for each seed, a {@link ScriptGenerator} writes a script while the run goes, and a seeded scheduler that
  * may deliver a notification after other clients' calls makes its choices (written down as a {@link ChoiceVector});
  * with {@code exhaustive}, one seed's script meets every choice vector in turn instead, depth first. Every run is on
- * one server, or one embedded ensemble, started once ({@link RunsOnOneServer}), and is checked when it ends. The
- * first failure is shrunk ({@link Shrinker}) and written by {@link Counterexample}; the search stops there, unless
+ * one server, or one embedded ensemble, started once ({@link RunsOnOneServer}; with several workers, each worker's
+ * own, the seeds taken back in order by {@link SeedsSideBySide}), and is checked when it ends. The lowest failing
+ * seed is shrunk ({@link Shrinker}) and written by {@link Counterexample}; the search stops there, unless
  * the written files do not show the failure again on fresh servers, byte for byte: such a failure is kept apart as unconfirmed and the search goes on.
  *
- * <p>Guarantees: the same settings give the same runs, finding and files; a note such as {@code stale-holder} is not
- * a finding; a run is a finding only if it ends with the servers up and every client resumed and reconnected, so a
- * frozen client is never mistaken for a stuck lock.
+ * <p>Guarantees: the same settings give the same runs, finding and files, whatever the number of workers; a note
+ * such as {@code stale-holder} is not a finding; a run is a finding only if it ends with the servers up and every
+ * client resumed and reconnected, so a frozen client is never mistaken for a stuck lock.
  */
 public final class Explorer {
 
     /** Runs a shrink may spend. */
     static final int SHRINK_BUDGET = 400;
+
+    /** The most workers a search uses unless told ({@link #defaultWorkers}). */
+    static final int MOST_DEFAULT_WORKERS = 8;
 
     /**
      * What to search.
@@ -95,8 +99,11 @@ public final class Explorer {
     }
 
     private final Settings settings;
-    private final RunsOnOneServer server;
-    private int runNumber;
+    /** The search's own server (the shrink's too); with workers side by side, started for the first shrink. */
+    private RunsOnOneServer server;
+    /** Each seed's run, when workers run them side by side; null when the search runs them itself. */
+    private SeedsSideBySide<Ran> sideBySide;
+    private final java.util.concurrent.atomic.AtomicInteger runNumber = new java.util.concurrent.atomic.AtomicInteger();
 
     private Explorer(Settings settings, RunsOnOneServer server) {
         this.settings = settings;
@@ -105,9 +112,55 @@ public final class Explorer {
 
     /** Searches as {@code settings} say, on a server of its own, and stops at the first finding. */
     public static Summary explore(Settings settings, Progress progress) throws Exception {
-        try (RunsOnOneServer server = RunsOnOneServer.start(settings.ensemble())) {
-            return new Explorer(settings, server).search(progress);
+        return explore(settings, 1, progress);
+    }
+
+    /**
+     * Searches as {@code settings} say with {@code workers} runs side by side, each worker on servers of its own
+     * ({@link SeedsSideBySide}; 1: one run after another on one server; an exhaustive search is always one worker),
+     * and stops at the lowest seed that fails. The summary and the files are the same whatever {@code workers}:
+     * the seeds are taken back in order, and the shrink runs on one server of its own.
+     */
+    public static Summary explore(Settings settings, int workers, Progress progress) throws Exception {
+        if (workers < 1) {
+            throw new IllegalArgumentException("workers " + workers + " (expected 1 or more)");
         }
+        if (workers == 1 || settings.exhaustive()) {
+            try (RunsOnOneServer server = RunsOnOneServer.start(settings.ensemble())) {
+                return new Explorer(settings, server).search(progress);
+            }
+        }
+        Explorer explorer = new Explorer(settings, null);
+        try (SeedsSideBySide<Ran> runs = SeedsSideBySide.start(workers, settings.ensemble(), settings.firstSeed(),
+                settings.lastSeed(), explorer::runSeed)) {
+            explorer.sideBySide = runs;
+            return explorer.search(progress);
+        } finally {
+            if (explorer.server != null) {
+                explorer.server.close();
+            }
+        }
+    }
+
+    /**
+     * Workers a search uses unless told: three a core, at most {@value #MOST_DEFAULT_WORKERS} (a run spends most of
+     * its time waiting for round trips, session opens and server restarts, so one worker a core leaves the cores
+     * idle; on 2 cores, 6 workers ran 200 seeds about as fast as 8, and faster than 4); one on an embedded ensemble
+     * (each worker would start an ensemble of its own, and elections among many servers in one loaded JVM are slow).
+     */
+    public static int defaultWorkers(int ensemble) {
+        return ensemble > 1 ? 1 : Math.min(MOST_DEFAULT_WORKERS, 3 * Runtime.getRuntime().availableProcessors());
+    }
+
+    /** One seed's run as the search makes it: its script, the choices it took, how it went. */
+    private record Ran(ScriptGenerator script, ChoiceVector choices, RunsOnOneServer.Outcome outcome) {
+    }
+
+    /** Seed {@code seed}'s generated script and seeded schedule, run on {@code servers}. */
+    private Ran runSeed(RunsOnOneServer servers, long seed) throws Exception {
+        ScriptGenerator script = generator(seed);
+        ChoiceVector choices = new ChoiceVector(new int[0], new SeededScheduler(seed, true));
+        return new Ran(script, choices, run(servers, settings.clientNames(), seed, choices, script));
     }
 
     private Summary search(Progress progress) throws Exception {
@@ -121,10 +174,11 @@ public final class Explorer {
         for (long seed = settings.firstSeed(); seedsDone < seeds; seed++) {
             int[] given = new int[0];
             while (given != null) {
-                ScriptGenerator script = generator(seed);
-                ChoiceVector choices = settings.exhaustive() ? ChoiceVector.of(given)
-                        : new ChoiceVector(given, new SeededScheduler(seed, true));
-                RunsOnOneServer.Outcome outcome = run(settings.clientNames(), seed, choices, script);
+                Ran ran = sideBySide != null ? sideBySide.take(seed)
+                        : settings.exhaustive() ? runGiven(seed, given) : runSeed(server, seed);
+                ScriptGenerator script = ran.script();
+                ChoiceVector choices = ran.choices();
+                RunsOnOneServer.Outcome outcome = ran.outcome();
                 runs++;
                 schedules.add(script.lines().stream().map(Step::text).toList() + java.util.Arrays.toString(
                         choices.taken()));
@@ -175,25 +229,40 @@ public final class Explorer {
         return null;
     }
 
+    /** The one script of an exhaustive search, following the choice vector {@code given}. */
+    private Ran runGiven(long seed, int[] given) throws Exception {
+        ScriptGenerator script = generator(seed);
+        ChoiceVector choices = ChoiceVector.of(given);
+        return new Ran(script, choices, run(server, settings.clientNames(), seed, choices, script));
+    }
+
     private ScriptGenerator generator(long seed) {
         return new ScriptGenerator(seed, settings.clientNames(), settings.faults(), settings.maxSteps(),
                 settings.algorithm().isShared());
     }
 
-    private RunsOnOneServer.Outcome run(List<String> clients, long seed, ChoiceVector choices,
-                                        lockstep.simulator.run.StepSource steps) throws Exception {
-        runNumber++;
+    private RunsOnOneServer.Outcome run(RunsOnOneServer servers, List<String> clients, long seed,
+                                        ChoiceVector choices, lockstep.simulator.run.StepSource steps)
+            throws Exception {
         // A source of its own gives each run a lock path of its own on the shared server.
-        Scenario scenario = new Scenario("explore-" + runNumber, "explore " + settings.algorithm().name(), "", seed,
-                clients, List.of(), true).withEnsemble(settings.ensemble());
-        return server.run(scenario, settings.algorithm(), seed, choices, steps);
+        Scenario scenario = new Scenario("explore-" + runNumber.incrementAndGet(), "explore "
+                + settings.algorithm().name(), "", seed, clients, List.of(), true).withEnsemble(settings.ensemble());
+        return servers.run(scenario, settings.algorithm(), seed, choices, steps);
+    }
+
+    /** The search's own server, started for the first shrink when the seeds ran on the workers' servers. */
+    private RunsOnOneServer server() throws Exception {
+        if (server == null) {
+            server = RunsOnOneServer.start(settings.ensemble());
+        }
+        return server;
     }
 
     private Counterexample shrinkAndWrite(Candidate found, String kind, long seed) throws Exception {
         Shrinker shrinker = new Shrinker(candidate -> {
             ChoiceVector choices = ChoiceVector.of(candidate.vector());
             java.util.Iterator<Step> lines = candidate.script().iterator();
-            RunsOnOneServer.Outcome outcome = run(candidate.clients(), seed, choices,
+            RunsOnOneServer.Outcome outcome = run(server(), candidate.clients(), seed, choices,
                     state -> lines.hasNext() ? lines.next() : null);
             boolean fails = !outcome.refused() && putBack(outcome.trace()) && hasKind(outcome, kind);
             return fails ? Optional.of(ChoiceVector.trimmed(choices.taken())) : Optional.empty();

@@ -64,6 +64,44 @@ class ExplorerTest {
     }
 
     /**
+     * Runs side by side change nothing of what a search reports: the same lowest failing seed, the same counts, the
+     * same shrunk files, byte for byte, with one worker and with two.
+     */
+    @Test
+    void twoWorkersFindWhatOneWorkerFinds(@TempDir Path one, @TempDir Path two) throws Exception {
+        Explorer.Settings settings = new Explorer.Settings(ALWAYS_HOLDS, 3, Faults.all(), 1, 8, false, 6, one);
+        Explorer.Summary alone = Explorer.explore(settings, 1, Explorer.Progress.NONE);
+        Explorer.Summary sideBySide = Explorer.explore(new Explorer.Settings(ALWAYS_HOLDS, 3, Faults.all(), 1, 8,
+                false, 6, two), 2, Explorer.Progress.NONE);
+
+        assertTrue(alone.found());
+        assertEquals(comparable(alone, one), comparable(sideBySide, two));
+        Counterexample a = alone.findings().get(0);
+        Counterexample b = sideBySide.findings().get(0);
+        assertEquals(java.nio.file.Files.readString(a.trace()).replace(one.toString(), "DIR"),
+                java.nio.file.Files.readString(b.trace()).replace(two.toString(), "DIR"));
+        assertEquals(java.nio.file.Files.readString(a.scenario()).replace(one.toString(), "DIR"),
+                java.nio.file.Files.readString(b.scenario()).replace(two.toString(), "DIR"));
+    }
+
+    @Test
+    void aCorrectLockSearchedSideBySideRunsEverySeedOnce(@TempDir Path out) throws Exception {
+        Explorer.Summary summary = Explorer.explore(new Explorer.Settings(Algorithms.get("sequential"), 3,
+                Faults.all(), 1, 6, false, 6, out), 3, Explorer.Progress.NONE);
+        assertFalse(summary.found(), () -> summary.findings().toString());
+        assertEquals(6, summary.runs());
+        assertEquals(6, summary.seedsDone());
+    }
+
+    /** A summary without its times, and its paths relative to {@code out}. */
+    private static String comparable(Explorer.Summary summary, Path out) {
+        return (summary.algorithm() + " " + summary.runs() + " " + summary.schedules() + " " + summary.shrinkRuns()
+                + " " + summary.seedsDone() + " " + summary.findings()
+                + " " + summary.unconfirmed().stream().map(f -> f.kind() + "@" + f.seed()).toList())
+                .replace(out.toString(), "DIR");
+    }
+
+    /**
      * The stall of bug-exists-stall lives in a race of a holder's release beside another's acquire; with every fault
      * on, such a race must still be written (a race drawn from all actions alike was mostly faults).
      */
