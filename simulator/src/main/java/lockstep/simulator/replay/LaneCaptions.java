@@ -89,10 +89,18 @@ public final class LaneCaptions {
             sentences.add(woken.size() <= 3 ? CaptionTexts.text("caption.woken", names(woken))
                     : CaptionTexts.text("caption.woken.count", woken.size()));
         }
-        if (!jumped.isEmpty()) {
+        // A handle that counts up a hold from an ended session (a reentrant acquire by a zombie) wins nothing.
+        List<String> zombiesWon = won.stream().filter(w -> state.clients().get(w) != null
+                && state.clients().get(w).isStaleHolder()).toList();
+        won.removeAll(zombiesWon);
+        if (!jumped.isEmpty() && !zombiesWon.contains(jumped)) {
             sentences.add(CaptionTexts.text("caption.jumped", jumped, jumpedAhead));
         } else if (!won.isEmpty()) {
             sentences.add(CaptionTexts.text(won.size() == 1 ? "caption.wins.one" : "caption.wins.many", names(won)));
+        }
+        if (!zombiesWon.isEmpty()) {
+            sentences.add(CaptionTexts.text(zombiesWon.size() == 1 ? "caption.zombie" : "caption.zombies",
+                    names(zombiesWon)));
         }
         int futile = 0;
         for (String w : woken) {

@@ -11,8 +11,11 @@ import lockstep.simulator.run.Simulations;
 import lockstep.simulator.scenario.Scenario;
 import lockstep.simulator.trace.Event;
 
-/** A crash's caption says what happened to the crashed client's node in this lane: gone, or (a persistent node) left. */
-class CrashCaptionTest {
+/**
+ * Captions after a session ends: a crash's says what happened to the crashed client's node in this lane (gone, or, a
+ * persistent node, left); a zombie that counts up its hold from an ended session wins nothing.
+ */
+class CaptionsAfterCrashAndExpiryTest {
 
     @Test
     void anEphemeralNodeGoesWithItsSessionAPersistentOneStays() throws Exception {
@@ -22,6 +25,20 @@ class CrashCaptionTest {
                 seed)));
         assertEquals("c1 crashed: its session ends, but its node stays",
                 crashCaption(Simulations.run(scenario, "bug-persistent-node", seed)));
+    }
+
+    @Test
+    void aZombiesReentrantAcquireIsNotAWin() throws Exception {
+        Scenario scenario = Simulations.load("19");
+        List<Event> trace = Simulations.run(scenario, "sequential", Simulations.seedFor(scenario, null));
+        ReplayModel model = ReplayModel.of(trace);
+        int expiry = trace.stream().filter(e -> e instanceof Event.Fault f && f.kind().equals("expire"))
+                .mapToInt(Event::index).findFirst().orElseThrow();
+        Event.ClientState again = trace.stream().skip(expiry).filter(e -> e instanceof Event.ClientState s
+                && s.client().equals("c1") && s.state() == Event.State.HOLDING).map(Event.ClientState.class::cast)
+                .findFirst().orElseThrow();
+        String caption = LaneCaptions.at(trace, again.index(), model.stateAt(again.index()));
+        assertTrue(!caption.contains("c1 wins") && caption.contains("c1 only thinks it holds the lock"), caption);
     }
 
     private static String crashCaption(List<Event> trace) {
