@@ -110,11 +110,7 @@ class ExplorerTest {
         Explorer.Summary summary = Explorer.explore(new Explorer.Settings(Algorithms.get("bug-exists-stall"), 3,
                 Faults.all(), 61, 70, false, 6, out), Explorer.Progress.NONE);
 
-        assertTrue(summary.found(), () -> "not caught: " + summary);
-        Counterexample found = summary.findings().get(0);
-        assertEquals("stuck-waiter", found.kind());
-        assertTrue(found.clients() <= 4 && found.lines() <= 6, found.toString());
-        assertTrue(found.reproduced() && found.replays(), found.toString());
+        assertCaughtSmallAndReplaying(summary, "stuck-waiter");
     }
 
     /**
@@ -128,11 +124,7 @@ class ExplorerTest {
                 Algorithms.get("bug-reader-counts-higher-writers"), 3, Faults.all(), 13, 13, false, 6, out),
                 Explorer.Progress.NONE);
 
-        assertTrue(summary.found(), () -> "not caught: " + summary);
-        Counterexample found = summary.findings().get(0);
-        assertEquals("stuck-waiter", found.kind());
-        assertTrue(found.clients() <= 4 && found.lines() <= 6, found.toString());
-        assertTrue(found.reproduced() && found.replays(), found.toString());
+        assertCaughtSmallAndReplaying(summary, "stuck-waiter");
     }
 
     /**
@@ -153,5 +145,14 @@ class ExplorerTest {
                 Faults.all(), 1, 6, false, 6, out), Explorer.Progress.NONE);
         assertFalse(summary.found(), () -> summary.findings().toString());
         assertEquals(6, summary.runs());
+    }
+
+    /** The target of every bug: caught, shrunk to at most 4 clients and 6 lines, and its files replay the finding. */
+    private static void assertCaughtSmallAndReplaying(Explorer.Summary summary, String kind) {
+        assertTrue(summary.found(), () -> "not caught: " + summary);
+        Counterexample found = summary.findings().get(0);
+        assertEquals(kind, found.kind());
+        assertTrue(found.clients() <= 4 && found.lines() <= 6, found.toString());
+        assertTrue(found.reproduced() && found.replays(), found.toString());
     }
 }
