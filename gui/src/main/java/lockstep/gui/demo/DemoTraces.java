@@ -191,7 +191,7 @@ public final class DemoTraces {
             String c = holder;
             String node = holderNode;
             call(c, Op.DELETE, node, false, "ok", "");
-            events.add(new Event.NodeDeleted(next(), node, c, "deleted"));
+            events.add(new Event.NodeDeleted(next(), node, c, Event.Deletion.DELETED, c));
             state(c, State.IDLE, "", "");
             holder = null;
             holderNode = null;

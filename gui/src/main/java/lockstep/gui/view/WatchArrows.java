@@ -112,7 +112,7 @@ final class WatchArrows {
             g.setLineDashes();
             arrowHead(g, to[0] + 6, to[1], p.line(), 5 * scale);
         }
-        for (Event.WatchFired f : vm.firingProperty().get()) {
+        for (lockstep.simulator.replay.ReplayState.Pulse f : vm.firingProperty().get()) {
             double[] from = cardAnchor.get(f.path());
             double[] client = clientAnchor.get(f.client());
             if (client == null) {

@@ -10,8 +10,6 @@ public final class EventText {
 
     /** How a trace writes a say line's script text. */
     private static final String SAY = "say: ";
-    /** How a trace writes the reason of a node its owner deleted. */
-    private static final String DELETED_BY = "deleted by ";
 
     private EventText() {
     }
@@ -78,7 +76,7 @@ public final class EventText {
         } else if (e instanceof Event.NodeCreated n) {
             return WindowTexts.text("event.znode-created");
         } else if (e instanceof Event.NodeDeleted d) {
-            return "deleted".equals(d.reason()) ? WindowTexts.text("event.znode-deleted") : WindowTexts.text("event.znode-gone", reason(d.reason()));
+            return WindowTexts.text("event.znode-gone", reason(d));
         } else if (e instanceof Event.ClientState s) {
             return "→ " + stateWord(s.state()) + (s.mode() == null || s.state() == Event.State.IDLE ? ""
                     : " (" + s.mode().text() + ")");
@@ -107,13 +105,13 @@ public final class EventText {
         return WindowTexts.text("event-state." + state.label());
     }
 
-    /** Why a znode went ("deleted by c1"), in the window's language; a reason it has no words for, as recorded. */
-    static String reason(String recorded) {
-        if (recorded.startsWith(DELETED_BY)) {
-            return WindowTexts.text("znode-reason.deleted-by", recorded.substring(DELETED_BY.length()));
-        }
-        String key = "znode-reason." + recorded.replaceAll("[^a-z]+", "-").replaceAll("^-|-$", "");
-        return WindowTexts.has(key) ? WindowTexts.text(key) : recorded;
+    /** Why a znode went ("deleted by c1"), in the window's language. */
+    static String reason(Event.NodeDeleted d) {
+        return switch (d.reason()) {
+            case DELETED -> WindowTexts.text("znode-reason.deleted-by", d.by());
+            case SESSION_CLOSED -> WindowTexts.text("znode-reason.session-closed-crash");
+            case SESSION_EXPIRED -> WindowTexts.text("znode-reason.session-expired");
+        };
     }
 
     /** A fault's name in the window's language ("crash"); a name the bundle does not know, as written. */

@@ -16,6 +16,7 @@ import lockstep.algorithms.NodeName;
 import lockstep.algorithms.Algorithms;
 import lockstep.simulator.check.Finding;
 import lockstep.gui.replay.Replays;
+import lockstep.simulator.frame.Tally;
 import lockstep.simulator.replay.Beats;
 import lockstep.simulator.replay.LaneCaptions;
 import lockstep.simulator.replay.ReplayState;
@@ -40,9 +41,9 @@ public final class LaneViewModel {
     private final ReadOnlyIntegerWrapper index = new ReadOnlyIntegerWrapper(this, "index", -1);
     private final ReadOnlyObjectWrapper<ReplayState> state = new ReadOnlyObjectWrapper<>(this, "state");
     private final ReadOnlyObjectWrapper<Event> event = new ReadOnlyObjectWrapper<>(this, "event");
-    private final ReadOnlyObjectWrapper<List<Event.WatchFired>> firing =
+    private final ReadOnlyObjectWrapper<List<ReplayState.Pulse>> firing =
             new ReadOnlyObjectWrapper<>(this, "firing", List.of());
-    private final ReadOnlyObjectWrapper<List<Event.NodeDeleted>> ghosts =
+    private final ReadOnlyObjectWrapper<List<ReplayState.Ghost>> ghosts =
             new ReadOnlyObjectWrapper<>(this, "ghosts", List.of());
     private final ReadOnlyObjectWrapper<List<Finding>> findings =
             new ReadOnlyObjectWrapper<>(this, "findings", List.of());
@@ -103,9 +104,8 @@ public final class LaneViewModel {
     void showBeat(int b) {
         relabel();
         seek(beats.indexIn(lane, b));
-        Beats.Tally t = beats.tally(lane, b);
-        tally.set(tallyText(t));
-        caption.set(LaneCaptions.at(replays.events(), getIndex(), getState()));
+        tally.set(tallyText(Tally.of(getState())));
+        caption.set(LaneCaptions.at(getState()));
     }
 
     /**
@@ -118,36 +118,27 @@ public final class LaneViewModel {
         int i = index.get();
         if (i >= 0) {
             // the same event after a switch of language: seek(i) would keep the words of the language before
-            server.set(serverText(i, getState()));
-            write.set(writeAt(i, getState()));
+            server.set(serverText(getState()));
+            write.set(writeAt(getState()));
         }
     }
 
     /**
-     * The server box's text: "server up", or what happened to it in this script line ("server restarted"); sessions that ended say how in their client's row (crashed: closed; expired: ended by the server).
+     * The server box's text: "server up", or what happened to it in this script line ("server restarted"); sessions that
+     * ended say how in their client's row (crashed: closed; expired: ended by the server).
      */
-    private String serverText(int i, ReplayState s) {
+    private static String serverText(ReplayState s) {
         if (s.ensemble().isEnsemble()) {
             return ensembleText(s.ensemble());
         }
         if (!s.serverRunning()) {
             return WindowTexts.text("server.stopped");
         }
-        int restarts = 0;
-        boolean thisLine = false;
-        String last = "";
-        for (int k = 0; k <= i; k++) {
-            if (replays.events().get(k) instanceof Event.Fault f && f.kind().startsWith("server")
-                    && !f.kind().equals("server-stop")) {
-                restarts++;
-                last = f.kind();
-                thisLine = k >= stepStart[stepOfEvent[i]];
-            }
-        }
-        if (thisLine) {
-            return WindowTexts.text(last.equals("server-start") ? "server.started-again" : "server.restarted");
-        }
-        return WindowTexts.text(restarts == 0 ? "server.up" : "server.up-restarted");
+        return switch (s.thisLine().serversBack()) {
+            case STARTED_AGAIN -> WindowTexts.text("server.started-again");
+            case RESTARTED -> WindowTexts.text("server.restarted");
+            case NO -> WindowTexts.text(s.serverRestarts() == 0 ? "server.up" : "server.up-restarted");
+        };
     }
 
     /** An ensemble's server box: each server's number and role, the leader marked ("s1 follower · s3 ★leader"). */
@@ -159,7 +150,7 @@ public final class LaneViewModel {
     }
 
     /** "this line: 1 release · 9 woken · 1 wins" ("" when the script line released nothing and woke no one). */
-    static String tallyText(Beats.Tally t) {
+    static String tallyText(Tally t) {
         if (t.releases() == 0 && t.woken() == 0) {
             return "";
         }
@@ -173,47 +164,17 @@ public final class LaneViewModel {
             return;
         }
         ReplayState s = replays.stateAt(target);
-        firing.set(firingAt(target));
-        ghosts.set(ghostsAt(target, s));
-        findings.set(findingsAt(target, s));
+        // the notifications of this script line up to here stay drawn as pulses for the whole release, so a futile
+        // wake-up stays visible after the client has waited again; its deletions stay as ghost cards
+        firing.set(s.thisLine().pulses());
+        ghosts.set(s.thisLine().ghosts());
+        findings.set(findingsAt(target));
         event.set(replays.events().get(target));
-        server.set(serverText(target, s));
+        server.set(serverText(s));
         serverStopped.set(!s.serverRunning());
-        write.set(writeAt(target, s));
+        write.set(writeAt(s));
         state.set(s);
         index.set(target);
-    }
-
-    /**
-     * The notifications of this script line up to {@code i}: drawn as pulses along the path from the node to the client
-     * for the whole release, so that a futile wake-up stays visible after the client has waited again. Whether the
-     * client is still re-checking is {@link ReplayState.ClientView#woken()}, modelled by the replay, not here.
-     */
-    private List<Event.WatchFired> firingAt(int i) {
-        List<Event.WatchFired> out = new ArrayList<>();
-        for (int k = stepStart[stepOfEvent[i]]; k <= i; k++) {
-            if (replays.events().get(k) instanceof Event.WatchFired f) {
-                out.add(f);
-            } else if (replays.events().get(k) instanceof Event.StrayNotification f) {
-                // a stray reaches the client too (it drops it): drawn as the same pulse
-                out.add(new Event.WatchFired(f.index(), f.client(), f.path(), f.type()));
-            }
-        }
-        return List.copyOf(out);
-    }
-
-    /** Znodes deleted in this script line and not created again: drawn as ghost cards. */
-    private List<Event.NodeDeleted> ghostsAt(int i, ReplayState s) {
-        List<Event.NodeDeleted> out = new ArrayList<>();
-        int from = stepStart[stepOfEvent[i]];
-        for (int k = from; k <= i; k++) {
-            if (replays.events().get(k) instanceof Event.NodeDeleted d && !s.znodes().containsKey(d.path())
-                    && d.path().startsWith(s.lockPath() + "/")) {
-                out.removeIf(g -> g.path().equals(d.path()));
-                out.add(d);
-            }
-        }
-        return List.copyOf(out);
     }
 
     /**
@@ -229,20 +190,19 @@ public final class LaneViewModel {
     }
 
     /**
-     * The resource line: the latest write of this script line up to {@code i}, or else what the resource holds so far;
-     * null for a trace without any write (the lane then draws no resource line at all).
+     * The resource line: the latest write of this script line, or else what the resource holds so far; null for a
+     * trace without any write (the lane then draws no resource line at all).
      */
-    private WriteMark writeAt(int i, ReplayState s) {
+    private WriteMark writeAt(ReplayState s) {
         if (!writes) {
             return null;
         }
-        for (int k = i; k >= stepStart[stepOfEvent[i]]; k--) {
-            if (replays.events().get(k) instanceof Event.Write w) {
-                String what = w.accepted() ? WindowTexts.text("resource.accepted")
-                        : WindowTexts.text("resource.refused", lastAcceptedBefore(k));
-                return new WriteMark(w.client(), w.token(), w.accepted(),
-                        WindowTexts.text("resource.wrote", w.client(), w.token(), what), true);
-            }
+        Event.Write w = s.thisLine().write();
+        if (w != null) {
+            String what = w.accepted() ? WindowTexts.text("resource.accepted")
+                    : WindowTexts.text("resource.refused", s.thisLine().acceptedBefore());
+            return new WriteMark(w.client(), w.token(), w.accepted(),
+                    WindowTexts.text("resource.wrote", w.client(), w.token(), what), true);
         }
         ReplayState.Resource r = s.resource();
         String text = r.accepted() == 0 && r.refused() == 0 ? WindowTexts.text("resource.no-write")
@@ -251,21 +211,11 @@ public final class LaneViewModel {
         return new WriteMark("", -1, true, text, false);
     }
 
-    /** The token of the last write accepted before event {@code k} (-1 if none). */
-    private long lastAcceptedBefore(int k) {
-        for (int j = k - 1; j >= 0; j--) {
-            if (replays.events().get(j) instanceof Event.Write w && w.accepted()) {
-                return w.token();
-            }
-        }
-        return -1;
-    }
-
-    /** Findings shown in the lane: from their event on, while every client involved still holds (or at the event). */
-    private List<Finding> findingsAt(int i, ReplayState s) {
+    /** Findings shown in the lane: each from its event to the end of the run, so no beat hides what went wrong. */
+    private List<Finding> findingsAt(int i) {
         List<Finding> out = new ArrayList<>();
         for (Finding v : replays.violations()) {
-            if (v.at() == i || (v.at() < i && !v.clients().isEmpty() && s.holders().containsAll(v.clients()))) {
+            if (v.at() <= i) {
                 out.add(v);
             }
         }
@@ -478,19 +428,21 @@ public final class LaneViewModel {
 
     /** The cards to draw for state {@code s}: live nodes and this line's ghosts, in sequence order. */
     public List<Card> cards(ReplayState s) {
-        record Entry(String path, long seq, String name, String owner, String zmode, boolean ghost) {
+        record Entry(String path, long seq, String name, String owner, String zmode, boolean ghost,
+                     lockstep.algorithms.LockMode kind) {
         }
         List<Entry> entries = new ArrayList<>();
         for (ReplayState.Znode z : s.znodes().values()) {
             entries.add(new Entry(z.path(), shownSequence(z), lastSegment(z.name()), z.owner(), Event.label(z.mode()),
-                    false));
+                    false, z.kind()));
         }
-        for (Event.NodeDeleted d : ghosts.get()) {
-            if (s.znodes().containsKey(d.path())) {
+        for (ReplayState.Ghost g : ghosts.get()) {
+            ReplayState.Znode z = g.node();
+            if (s.znodes().containsKey(z.path())) {
                 continue; // the naive lock's node is back already (same path): the live card wins over the ghost
             }
-            String name = lastSegment(d.path());
-            entries.add(new Entry(d.path(), sequenceOf(name), name, d.owner(), "ephemeral", true));
+            entries.add(new Entry(z.path(), shownSequence(z), lastSegment(z.name()), z.owner(), Event.label(z.mode()),
+                    true, z.kind()));
         }
         entries.sort(java.util.Comparator.comparingLong(Entry::seq).thenComparing(Entry::name));
         boolean single = entries.size() == 1 && entries.get(0).seq() < 0;
@@ -509,14 +461,27 @@ public final class LaneViewModel {
         List<Card> out = new ArrayList<>();
         for (int i = 0; i < entries.size(); i++) {
             Entry e = entries.get(i);
-            ReplayState.ClientView oc = s.clients().get(e.owner());
-            String mode = oc == null ? "" : oc.mode();
-            boolean held = !e.ghost() && s.holders().contains(e.owner())
-                    && (ownNode(s, e.owner()).equals(e.name()) || single);
+            // The mark is the node's own kind: a read node stays "R" while its owner holds or asks for the write lock.
+            String mode = e.kind() == lockstep.algorithms.LockMode.EXCLUSIVE ? "" : e.kind().label();
+            boolean held = !e.ghost() && heldThrough(s, e.owner(), e.path(), single);
             out.add(new Card(e.path(), e.name(), e.seq(), e.owner(), mode, e.zmode().contains("ephemeral"), held,
                     e.ghost(), single ? -1 : pinned ? clients.indexOf(e.owner()) : i));
         }
         return out;
+    }
+
+    /**
+     * Whether {@code owner} holds the lock through the node at {@code path}: it holds (not as a zombie: a zombie's node
+     * is gone, or is no longer its session's) and this node is one of its own. With a read and a write node of one
+     * owner (a downgrade) both are held.
+     */
+    private static boolean heldThrough(ReplayState s, String owner, String path, boolean single) {
+        ReplayState.ClientView c = s.client(owner);
+        if (!c.believesItHolds() || c.isStaleHolder()) {
+            return false;
+        }
+        ReplayState.Znode z = s.znodes().get(path);
+        return single || (z != null && z.owner().equals(owner));
     }
 
     /** The path of the znode {@code client} owns under the lock, or "". */
@@ -618,11 +583,11 @@ public final class LaneViewModel {
         return event.getReadOnlyProperty();
     }
 
-    public ReadOnlyObjectProperty<List<Event.WatchFired>> firingProperty() {
+    public ReadOnlyObjectProperty<List<ReplayState.Pulse>> firingProperty() {
         return firing.getReadOnlyProperty();
     }
 
-    public ReadOnlyObjectProperty<List<Event.NodeDeleted>> ghostsProperty() {
+    public ReadOnlyObjectProperty<List<ReplayState.Ghost>> ghostsProperty() {
         return ghosts.getReadOnlyProperty();
     }
 

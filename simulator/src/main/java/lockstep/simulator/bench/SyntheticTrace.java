@@ -110,12 +110,12 @@ public final class SyntheticTrace {
         state(client, State.RELEASED, "");
         long sequence = nodeOf.remove(client);
         add(new Event.Call(next(), client, Op.DELETE, path(sequence), false, Code.OK, ""));
-        deleted(sequence, client, "deleted");
+        deleted(sequence, client, Event.Deletion.DELETED, client);
     }
 
     private void crash(String client) {
         line("crash " + client);
-        add(new Event.Fault(next(), "crash", client, "the client stops; its session lives on until it expires"));
+        add(new Event.Fault(next(), "crash", Event.FaultEffect.ENDS_SESSION, client, 0, "the client stops; its session lives on until it expires"));
         state(client, State.CRASHED, "");
         childWatchers.remove(client);
         predecessorWatchers.values().removeIf(client::equals);
@@ -123,16 +123,16 @@ public final class SyntheticTrace {
 
     private void expire(String client) {
         line("expire " + client);
-        add(new Event.Fault(next(), "expire", client, "session timeout"));
+        add(new Event.Fault(next(), "expire", Event.FaultEffect.ENDS_SESSION, client, 0, "session timeout"));
         state(client, State.EXPIRED, "");
         Long sequence = nodeOf.remove(client);
         if (sequence != null) {
-            deleted(sequence, client, "session expired");
+            deleted(sequence, client, Event.Deletion.SESSION_EXPIRED, "");
         }
     }
 
-    private void deleted(long sequence, String owner, String reason) {
-        add(new Event.NodeDeleted(next(), path(sequence), owner, reason));
+    private void deleted(long sequence, String owner, Event.Deletion reason, String by) {
+        add(new Event.NodeDeleted(next(), path(sequence), owner, reason, by));
         queue.remove(sequence);
         String watcher = predecessorWatchers.remove(sequence);
         if (watcher != null) {

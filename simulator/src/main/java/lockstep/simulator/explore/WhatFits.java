@@ -175,7 +175,7 @@ final class WhatFits {
         }
 
         @Override
-        public void record(Fault fault, String client, String detail) {
+        public void record(Fault fault, String client, int server, String detail) {
             throw new UnsupportedOperationException();
         }
 
@@ -205,7 +205,7 @@ final class WhatFits {
         }
 
         @Override
-        public void sessionEnded(String client, String reason) {
+        public void sessionEnded(String client, lockstep.simulator.trace.Event.Deletion reason) {
             throw new UnsupportedOperationException();
         }
 

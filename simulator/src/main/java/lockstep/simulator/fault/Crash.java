@@ -1,5 +1,6 @@
 package lockstep.simulator.fault;
 
+import lockstep.simulator.trace.Event;
 import lockstep.simulator.trace.Event.ConnectionState;
 import lockstep.simulator.trace.Event.State;
 
@@ -8,6 +9,11 @@ import lockstep.simulator.trace.Event.State;
  * ephemeral node at once, which fires the watches on it. The client is out of the run from here on.
  */
 public final class Crash implements Fault {
+
+    @Override
+    public lockstep.simulator.trace.Event.FaultEffect effect() {
+        return lockstep.simulator.trace.Event.FaultEffect.ENDS_SESSION;
+    }
 
     @Override
     public String name() {
@@ -38,7 +44,7 @@ public final class Crash implements Fault {
     public void apply(FaultContext context, String client) throws Exception {
         context.record(this, client, client + "'s session closed abruptly, as when its process dies");
         context.leaveTheRun(client);
-        context.sessionEnded(client, "session closed (crash)");
+        context.sessionEnded(client, Event.Deletion.SESSION_CLOSED);
         context.crash(client);
         context.recordConnection(client, ConnectionState.CLOSED);
         context.markState(client, State.CRASHED);

@@ -1,5 +1,6 @@
 package lockstep.simulator.fault;
 
+import lockstep.simulator.trace.Event;
 import static lockstep.simulator.text.SimulatorTexts.text;
 
 import lockstep.simulator.trace.Event.ConnectionState;
@@ -11,6 +12,11 @@ import lockstep.simulator.trace.Event.ConnectionState;
  * paused, when it resumes; until then, and after, its lock API may still say it holds the lock (a zombie).
  */
 public final class Expire implements Fault {
+
+    @Override
+    public lockstep.simulator.trace.Event.FaultEffect effect() {
+        return lockstep.simulator.trace.Event.FaultEffect.ENDS_SESSION;
+    }
 
     @Override
     public String name() {
@@ -48,7 +54,7 @@ public final class Expire implements Fault {
         context.record(this, client, "the server expired " + client + "'s session");
         int seen = context.connectionEventsSeen(client);
         context.clock().advance(context.sessionTimeout());
-        context.sessionEnded(client, "session expired");
+        context.sessionEnded(client, Event.Deletion.SESSION_EXPIRED);
         context.expireOnServer(client);
         if (!context.client(client).paused()) {
             context.awaitConnection(client, seen, ConnectionState.EXPIRED);

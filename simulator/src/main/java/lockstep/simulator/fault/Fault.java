@@ -26,6 +26,14 @@ public interface Fault {
 
     Target target();
 
+    /**
+     * What the fault's own event changes in the run's state, for the replay ({@code NONE} when all it does shows in
+     * the events that follow it: deletions, connections, server roles).
+     */
+    default lockstep.simulator.trace.Event.FaultEffect effect() {
+        return lockstep.simulator.trace.Event.FaultEffect.NONE;
+    }
+
     /** One line for {@code lockstep list} and the docs. */
     String description();
 

@@ -2,6 +2,7 @@ package lockstep.simulator.fault;
 
 import lockstep.algorithms.server.Cluster;
 import lockstep.simulator.replay.ReplayState.ClientView;
+import lockstep.simulator.trace.Event;
 import lockstep.simulator.trace.Event.ConnectionState;
 import lockstep.simulator.trace.Event.State;
 
@@ -25,8 +26,16 @@ public interface FaultContext {
     /** The clients of the run, in scenario order. */
     java.util.List<String> clients();
 
-    /** Writes the fault's event: its name, the client ("" for servers), what happened, in words. */
-    void record(Fault fault, String client, String detail);
+    /**
+     * Writes the fault's event: its name and effect, the client ("" for servers), the server it names (0 for none or
+     * all), what happened in words (for people: no reader takes meaning from the words).
+     */
+    void record(Fault fault, String client, int server, String detail);
+
+    /** Writes the event of a fault that names no server. */
+    default void record(Fault fault, String client, String detail) {
+        record(fault, client, 0, detail);
+    }
 
     // ---- the client side --------------------------------------------------------------------------------------------
 
@@ -48,7 +57,7 @@ public interface FaultContext {
     // ---- what the run records and waits for --------------------------------------------------------------------
 
     /** The server dropped the client's session: writes its ephemeral nodes' deletion and owes their notifications. */
-    void sessionEnded(String client, String reason);
+    void sessionEnded(String client, Event.Deletion reason);
 
     /** The client crashed: it leaves the run; its calls and notifications pass unrecorded. */
     void leaveTheRun(String client);

@@ -64,7 +64,7 @@ public final class Move implements Fault {
     public void apply(FaultContext context, String client) throws Exception {
         int from = context.serverOf(client);
         int to = OneServer.nextRunning(context, from);
-        context.record(this, client, client + " moves from server " + from + " to server " + to);
+        context.record(this, client, to, client + " moves from server " + from + " to server " + to);
         int seen = context.connectionEventsSeen(client);
         context.setReachable(client, false);
         context.moveClient(client, to, true);

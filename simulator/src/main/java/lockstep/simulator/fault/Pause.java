@@ -11,6 +11,11 @@ import static lockstep.simulator.text.SimulatorTexts.text;
 public final class Pause implements Fault {
 
     @Override
+    public lockstep.simulator.trace.Event.FaultEffect effect() {
+        return lockstep.simulator.trace.Event.FaultEffect.PAUSES;
+    }
+
+    @Override
     public String name() {
         return "pause";
     }

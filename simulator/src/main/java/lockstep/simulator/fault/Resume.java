@@ -11,6 +11,11 @@ import lockstep.simulator.trace.Event.ConnectionState;
 public final class Resume implements Fault {
 
     @Override
+    public lockstep.simulator.trace.Event.FaultEffect effect() {
+        return lockstep.simulator.trace.Event.FaultEffect.RESUMES;
+    }
+
+    @Override
     public String name() {
         return "resume";
     }

@@ -56,7 +56,7 @@ public final class ServerKill implements Fault {
     public void apply(FaultContext context, String server) throws Exception {
         int number = OneServer.named(context, server);
         boolean led = context.cluster().awaitLeader() == number;
-        context.record(this, "", "server " + number + (led ? ", the leader," : "") + " dies");
+        context.record(this, "", number, "server " + number + (led ? ", the leader," : "") + " dies");
         OneServer.kill(context, number);
         context.settle();
     }

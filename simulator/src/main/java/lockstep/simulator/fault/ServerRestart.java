@@ -9,6 +9,11 @@ import static lockstep.simulator.text.SimulatorTexts.text;
 public final class ServerRestart implements Fault {
 
     @Override
+    public lockstep.simulator.trace.Event.FaultEffect effect() {
+        return lockstep.simulator.trace.Event.FaultEffect.RESTARTS_SERVERS;
+    }
+
+    @Override
     public String name() {
         return "server-restart";
     }

@@ -47,7 +47,7 @@ public final class ServerRestartOne implements Fault {
     public void apply(FaultContext context, String server) throws Exception {
         int number = OneServer.named(context, server);
         boolean up = context.cluster().isUp(number);
-        context.record(this, "", "server " + number + (up ? " stops and starts again" : " starts again"));
+        context.record(this, "", number, "server " + number + (up ? " stops and starts again" : " starts again"));
         OneServer.restart(context, number);
         context.settle();
     }

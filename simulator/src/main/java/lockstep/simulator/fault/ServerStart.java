@@ -11,6 +11,11 @@ import lockstep.simulator.trace.Event.ConnectionState;
 public final class ServerStart implements Fault {
 
     @Override
+    public lockstep.simulator.trace.Event.FaultEffect effect() {
+        return lockstep.simulator.trace.Event.FaultEffect.STARTS_SERVERS;
+    }
+
+    @Override
     public String name() {
         return "server-start";
     }

@@ -11,6 +11,11 @@ import lockstep.simulator.trace.Event.ConnectionState;
 public final class ServerStop implements Fault {
 
     @Override
+    public lockstep.simulator.trace.Event.FaultEffect effect() {
+        return lockstep.simulator.trace.Event.FaultEffect.STOPS_SERVERS;
+    }
+
+    @Override
     public String name() {
         return "server-stop";
     }

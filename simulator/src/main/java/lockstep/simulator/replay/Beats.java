@@ -67,10 +67,6 @@ public final class Beats {
     public record Beat(int step, int line, Phase phase, boolean narration, boolean release, boolean lastOfStep) {
     }
 
-    /** What a lane's current step has done so far: deletions of lock nodes, clients woken, grants. */
-    public record Tally(int releases, int woken, int wins) {
-    }
-
     private final List<Beat> beats;
     /** {@code at[lane][beat]}: the event the lane shows at the beat. */
     private final int[][] at;
@@ -192,31 +188,6 @@ public final class Beats {
     /** The number of script steps (the largest step of any lane). */
     public int stepCount() {
         return beats.get(beats.size() - 1).step();
-    }
-
-    /** What lane {@code lane}'s step at beat {@code b} has done up to that beat. */
-    public Tally tally(int lane, int b) {
-        List<Event> trace = lanes.get(lane);
-        int to = at[lane][b];
-        int from = to;
-        while (from > 0 && !(trace.get(from) instanceof Event.ScriptLine)) {
-            from--;
-        }
-        String lockPath = ((Event.RunStarted) trace.get(0)).lockPath();
-        int releases = 0;
-        Set<String> woken = new HashSet<>();
-        int wins = 0;
-        for (int i = from; i <= to; i++) {
-            Event e = trace.get(i);
-            if (e instanceof Event.NodeDeleted d && d.path().startsWith(lockPath + "/")) {
-                releases++;
-            } else if (e instanceof Event.WatchFired f) {
-                woken.add(f.client());
-            } else if (e instanceof Event.ClientState s && s.state() == Event.State.HOLDING) {
-                wins++;
-            }
-        }
-        return new Tally(releases, woken.size(), wins);
     }
 
     /** One lane's steps and the last event of each of their phases (-1 where a step has no such phase). */

@@ -1,99 +1,91 @@
 package lockstep.simulator.replay;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import lockstep.simulator.text.CaptionTexts;
 import lockstep.simulator.trace.Event;
 
 /**
- * A lane's own caption at an event: one or two sentences generated from that lane's trace alone, so they are true for
- * the lane they sit over whatever the scenario's {@code say:} lines assume.
+ * A lane's own caption at an event: one or two sentences said from that lane's replayed state alone, so they are true
+ * for the lane they sit over whatever the scenario's {@code say:} lines assume.
  *
- * <p>Steps: find the script step the event belongs to; say what the step did to the lock so far (a release, a crash, an
- * expiry, a give-up, a request); then who was woken, who won and whether the winner jumped the queue (someone who asked
- * earlier is still waiting), and how many wake-ups turned out futile. Guarantees: every client named, every count and
- * every order stated is read from the events up to the given index; nothing is said about later events.
+ * <p>Steps: say what the current script line did to the lock so far (releases, give-ups, faults, lost replies, or else
+ * who asked), then who was woken, who won and whether the winner jumped the queue (someone who asked earlier still
+ * waits), and how many wake-ups turned out futile; when the line did nothing to the lock, who holds it. Guarantees:
+ * every client named, every count and every order is read from the state ({@link ReplayState#thisLine()}, the
+ * clients, the holders), which the replay built from the events up to the given one: nothing is said about later
+ * events, and nothing is read from a sentence in the trace.
  */
 public final class LaneCaptions {
-
-    /** A whole number in a fault's sentence: a server's number (the 2 of a client's name "c2" is not one). */
-    private static final Pattern NUMBER = Pattern.compile("\\b\\d+\\b");
 
     private LaneCaptions() {
     }
 
-    /** The caption for {@code trace} just after event {@code index}, whose state is {@code state}. */
-    public static String at(List<Event> trace, int index, ReplayState state) {
-        int from = index;
-        while (from > 0 && !(trace.get(from) instanceof Event.ScriptLine)) {
-            from--;
-        }
-        String lockChild = ((Event.RunStarted) trace.get(0)).lockPath() + "/";
+    /** The caption for the state just after its event. */
+    public static String at(ReplayState state) {
+        ReplayState.ThisLine line = state.thisLine();
         List<String> did = new ArrayList<>();
-        Set<String> woken = new LinkedHashSet<>();
-        List<String> won = new ArrayList<>();
-        List<String> requested = new ArrayList<>();
-        String jumped = "";
-        String jumpedAhead = "";
-        for (int i = from; i <= index; i++) {
-            Event e = trace.get(i);
-            if (e instanceof Event.NodeDeleted d && d.path().startsWith(lockChild)) {
-                if (d.reason().startsWith("deleted by")) {
-                    // (a waiter that gives up deletes its node too: the same English word, not the same Chinese one)
-                    addOnce(did, CaptionTexts.text(held(trace, i, d.owner()) ? "caption.released"
-                            : "caption.released.node", d.owner()));
+        for (ReplayState.Ghost ghost : line.ghosts()) {
+            String owner = ghost.node().owner();
+            switch (ghost.ending()) {
+                case RELEASE -> addOnce(did, CaptionTexts.text("caption.released", owner));
+                // A waiter that gives up deletes its node too: it withdrew its request, it released nothing; its
+                // give-up says so, a node removed without one is said on its own.
+                case GIVE_UP -> {
+                    if (!line.gaveUp().contains(owner)) {
+                        addOnce(did, CaptionTexts.text("caption.released.node", owner));
+                    }
                 }
-            } else if (e instanceof Event.Fault f && f.kind().equals("crash") && f.client() != null) {
-                addOnce(did, crashText(trace, i, f.client(), lockChild));
-            } else if (e instanceof Event.Fault f) {
-                addOnce(did, faultText(f));
-            } else if (e instanceof Event.WatchFired f) {
-                woken.add(f.client());
-            } else if (e instanceof Event.Call c && c.result() == org.apache.zookeeper.KeeperException.Code.CONNECTIONLOSS) {
-                addOnce(did, CaptionTexts.text("caption.connection-loss", c.client(), c.op().label()));
-            } else if (e instanceof Event.ClientState c) {
-                switch (c.state()) {
-                    case HOLDING -> {
-                        won.add(c.client());
-                        String earlier = askedEarlierAndStillWaiting(trace, i, c.client(), state);
-                        if (!earlier.isEmpty()) {
-                            jumped = c.client();
-                            jumpedAhead = earlier;
-                        }
-                    }
-                    case REQUESTING -> {
-                        if (!woken.contains(c.client())) {
-                            requested.add(c.client());
-                        }
-                    }
-                    case GAVE_UP -> addOnce(did, CaptionTexts.text("caption.gave-up", c.client()));
-                    default -> {
-                    }
+                case DELETED_BY_ANOTHER -> addOnce(did, CaptionTexts.text("caption.deleted-by", ghost.by(), owner));
+                case SESSION_ENDED -> {
+                    // said by the crash or expiry that ended the session
                 }
             }
+        }
+        for (ReplayState.FaultNote fault : line.faults()) {
+            addOnce(did, faultText(fault));
+        }
+        for (Event.Call lost : line.lostCalls()) {
+            addOnce(did, CaptionTexts.text("caption.connection-loss", lost.client(), lost.op().label()));
+        }
+        for (String client : line.gaveUp()) {
+            addOnce(did, CaptionTexts.text("caption.gave-up", client));
         }
         List<String> sentences = new ArrayList<>();
         if (!did.isEmpty()) {
             sentences.add(CaptionTexts.text("caption.sentence", list(did)));
-        } else if (!requested.isEmpty()) {
-            sentences.add(CaptionTexts.text(requested.size() == 1 ? "caption.asks.one" : "caption.asks.many",
-                    names(requested)));
+        } else if (!line.requested().isEmpty()) {
+            sentences.add(CaptionTexts.text(line.requested().size() == 1 ? "caption.asks.one" : "caption.asks.many",
+                    names(line.requested())));
         }
+        List<String> woken = line.woken();
         if (!woken.isEmpty()) {
             sentences.add(woken.size() <= 3 ? CaptionTexts.text("caption.woken", names(woken))
                     : CaptionTexts.text("caption.woken.count", woken.size()));
         }
         // A handle that counts up a hold from an ended session (a reentrant acquire by a zombie) wins nothing.
-        List<String> zombiesWon = won.stream().filter(w -> state.clients().get(w) != null
-                && state.clients().get(w).isStaleHolder()).toList();
-        won.removeAll(zombiesWon);
-        if (!jumped.isEmpty() && !zombiesWon.contains(jumped)) {
+        List<String> won = new ArrayList<>();
+        List<String> zombiesWon = new ArrayList<>();
+        String jumped = "";
+        String jumpedAhead = "";
+        for (ReplayState.Grant grant : line.grants()) {
+            if (grant.zombie() || state.client(grant.client()).isStaleHolder()) {
+                addOnce(zombiesWon, grant.client());
+                continue;
+            }
+            addOnce(won, grant.client());
+            // jumped ahead of a client that asked earlier and still asks now (a reader granted a moment before an
+            // earlier reader has jumped no one: that one holds now)
+            for (String earlier : grant.jumpedAhead()) {
+                if (state.client(earlier).isAsking()) {
+                    jumped = grant.client();
+                    jumpedAhead = earlier;
+                    break;
+                }
+            }
+        }
+        if (!jumped.isEmpty()) {
             sentences.add(CaptionTexts.text("caption.jumped", jumped, jumpedAhead));
         } else if (!won.isEmpty()) {
             sentences.add(CaptionTexts.text(won.size() == 1 ? "caption.wins.one" : "caption.wins.many", names(won)));
@@ -104,8 +96,8 @@ public final class LaneCaptions {
         }
         int futile = 0;
         for (String w : woken) {
-            ReplayState.ClientView c = state.clients().get(w);
-            if (c != null && !c.woken() && (c.state() == Event.State.WAITING) && !won.contains(w)) {
+            ReplayState.ClientView c = state.client(w);
+            if (!c.woken() && c.state() == Event.State.WAITING && !won.contains(w)) {
                 futile++;
             }
         }
@@ -127,12 +119,8 @@ public final class LaneCaptions {
      * the lock" beside a clean checker would be untrue.
      */
     private static String holders(ReplayState state) {
-        List<String> live = new ArrayList<>();
-        List<String> zombies = new ArrayList<>();
-        for (String h : state.holders()) {
-            ReplayState.ClientView c = state.clients().get(h);
-            (c != null && c.isStaleHolder() ? zombies : live).add(h);
-        }
+        List<String> live = state.realHolders();
+        List<String> zombies = state.zombies();
         String zombie = zombies.isEmpty() ? "" : zombies.size() == 1 ? ".zombie" : ".zombies";
         if (live.isEmpty()) {
             return CaptionTexts.text("caption" + zombie, names(zombies));
@@ -142,17 +130,6 @@ public final class LaneCaptions {
                 : CaptionTexts.text(key, names(live), names(zombies));
     }
 
-    /** Whether {@code client} held the lock just before event {@code at}, by its last state change before it. */
-    private static boolean held(List<Event> trace, int at, String client) {
-        for (int i = at - 1; i >= 0; i--) {
-            if (trace.get(i) instanceof Event.ClientState c && c.client().equals(client)) {
-                return c.state() == Event.State.HOLDING || c.state() == Event.State.STILL_HOLDING
-                        || c.state() == Event.State.RELEASED;
-            }
-        }
-        return false;
-    }
-
     private static void addOnce(List<String> list, String text) {
         if (!text.isEmpty() && !list.contains(text)) {
             list.add(text);
@@ -160,106 +137,33 @@ public final class LaneCaptions {
     }
 
     /**
-     * A fault as the caption says it. Every fault writes an English sentence of its own into the trace; the caption
-     * says the same in the current language, the numbers of a server fault read back from that sentence. A fault it
-     * has no words for (an internal error, a trace of another version) is said as recorded.
+     * A fault as the caption says it, from what the replay understood of it (which server, whether it led, where a
+     * client moved from). A fault the captions have no words for (an internal error) is said as recorded.
      */
-    private static String faultText(Event.Fault f) {
-        String who = f.client() == null ? "" : f.client();
-        String detail = f.detail() == null ? "" : f.detail();
-        List<String> numbers = new ArrayList<>();
-        Matcher number = NUMBER.matcher(detail);
-        while (number.find()) {
-            numbers.add(number.group());
-        }
+    private static String faultText(ReplayState.FaultNote f) {
+        String who = f.client();
         String key = "caption.fault." + f.kind();
         return switch (f.kind()) {
-            case "crash", "expire" -> who.isEmpty() ? CaptionTexts.text(key + ".nobody") : CaptionTexts.text(key, who);
+            case "crash" -> who.isEmpty() ? CaptionTexts.text(key + ".nobody") : switch (f.nodeFate()) {
+                case NO_NODE -> CaptionTexts.text("caption.fault.crash.no-node", who);
+                case GOES -> CaptionTexts.text("caption.fault.crash", who);
+                case STAYS -> CaptionTexts.text("caption.fault.crash.node-stays", who);
+            };
+            case "expire" -> who.isEmpty() ? CaptionTexts.text(key + ".nobody") : CaptionTexts.text(key, who);
             case "server-restart", "server-start", "server-stop" -> CaptionTexts.text(key);
-            case "server-kill" -> numbers.size() == 1
-                    ? CaptionTexts.text(detail.contains("the leader") ? key + ".leader" : key, numbers.get(0))
-                    : recorded(f);
-            case "server-n-restart" -> numbers.size() == 1
-                    ? CaptionTexts.text(detail.contains(" stops and ") ? key + ".up" : key, numbers.get(0))
-                    : recorded(f);
-            case "move" -> numbers.size() >= 2 && !who.isEmpty()
-                    ? CaptionTexts.text(key, who, numbers.get(numbers.size() - 2), numbers.get(numbers.size() - 1))
-                    : recorded(f);
+            case "server-kill" -> CaptionTexts.text(f.wasLeader() ? key + ".leader" : key, f.server());
+            case "server-n-restart" -> CaptionTexts.text(f.serverWasUp() ? key + ".up" : key, f.server());
+            case "move" -> who.isEmpty() ? recorded(f) : CaptionTexts.text(key, who, f.fromServer(), f.server());
             case "pause", "resume", "give-up", "disconnect", "reconnect", "lose-create-reply" ->
                     who.isEmpty() ? recorded(f) : CaptionTexts.text(key, who);
             default -> recorded(f);
         };
     }
 
-    /**
-     * A crash as it went for this lane: the crashed client's session ends, and its node goes with it only if it had an
-     * ephemeral one (a persistent node stays: the bug that shows it; an idle client has none).
-     */
-    private static String crashText(List<Event> trace, int at, String who, String lockChild) {
-        Set<String> owned = new LinkedHashSet<>();
-        for (int i = 0; i < at; i++) {
-            if (trace.get(i) instanceof Event.NodeCreated c && who.equals(c.owner()) && c.path().startsWith(lockChild)) {
-                owned.add(c.path());
-            } else if (trace.get(i) instanceof Event.NodeDeleted d) {
-                owned.remove(d.path());
-            }
-        }
-        if (owned.isEmpty()) {
-            return CaptionTexts.text("caption.fault.crash.no-node", who);
-        }
-        // the session's nodes go before the next script line starts, or not at all
-        for (int i = at + 1; i < trace.size() && !(trace.get(i) instanceof Event.ScriptLine); i++) {
-            if (trace.get(i) instanceof Event.NodeDeleted d && owned.contains(d.path())) {
-                return CaptionTexts.text("caption.fault.crash", who);
-            }
-        }
-        return CaptionTexts.text("caption.fault.crash.node-stays", who);
-    }
-
     /** The fault's own sentence from the trace; a bare fault name is the last resort. */
-    private static String recorded(Event.Fault f) {
-        String who = f.client() == null || f.client().isEmpty() ? "" : f.client() + " ";
-        return f.detail() == null || f.detail().isEmpty() ? who + f.kind() : f.detail();
-    }
-
-    /**
-     * A client that started asking before {@code winner}'s current attempt (granted at event {@code at}) and is still
-     * waiting or asking in {@code shown}, the state the caption describes: the winner jumped ahead of it. A reader
-     * granted a moment before an earlier reader has jumped no one. "" if none.
-     */
-    private static String askedEarlierAndStillWaiting(List<Event> trace, int at, String winner, ReplayState shown) {
-        // When did each client start its current attempt, and is it still in it at 'at'?
-        Map<String, Integer> started = new java.util.LinkedHashMap<>();
-        Map<String, Event.State> now = new java.util.HashMap<>();
-        for (int i = 0; i < at; i++) {
-            if (trace.get(i) instanceof Event.ClientState c) {
-                Event.State was = now.getOrDefault(c.client(), Event.State.IDLE);
-                boolean asking = c.state() == Event.State.REQUESTING || c.state() == Event.State.WAITING;
-                boolean wasAsking = was == Event.State.REQUESTING || was == Event.State.WAITING;
-                if (asking && !wasAsking) {
-                    started.put(c.client(), i);
-                } else if (!asking) {
-                    started.remove(c.client());
-                }
-                now.put(c.client(), c.state());
-            }
-        }
-        Integer mine = started.get(winner);
-        if (mine == null) {
-            return "";
-        }
-        String first = "";
-        int firstAt = Integer.MAX_VALUE;
-        for (Map.Entry<String, Integer> e : started.entrySet()) {
-            ReplayState.ClientView other = shown.clients().get(e.getKey());
-            boolean stillAsking = other != null
-                    && (other.state() == Event.State.WAITING || other.state() == Event.State.REQUESTING);
-            if (!e.getKey().equals(winner) && stillAsking && e.getValue() < mine && e.getValue() < firstAt) {
-                first = e.getKey();
-                firstAt = e.getValue();
-            }
-        }
-        return first;
+    private static String recorded(ReplayState.FaultNote f) {
+        String who = f.client().isEmpty() ? "" : f.client() + " ";
+        return f.detail().isEmpty() ? who + f.kind() : f.detail();
     }
 
     /** "c1, c2, c3, c4"; five or more: "c1, c2, c3 and 2 more". */

@@ -50,6 +50,10 @@ final class Replay {
     private int futileWakeups;
     private int choices;
     private final int[] calls;
+    private int serverRestarts;
+    /** When each asking client's current attempt started (the request queue, in order of asking). */
+    private final LinkedHashMap<String, Integer> askedAt;
+    private Line thisLine;
 
     private Replay(Event.RunStarted start) {
         lockPath = start.lockPath();
@@ -65,6 +69,8 @@ final class Replay {
         clientServers = new LinkedHashMap<>();
         resource = new Resource(start.fencing(), -1, "", 0, 0);
         calls = new int[Event.Op.values().length];
+        askedAt = new LinkedHashMap<>();
+        thisLine = new Line(0);
     }
 
     private Replay(Replay other) {
@@ -88,6 +94,9 @@ final class Replay {
         futileWakeups = other.futileWakeups;
         choices = other.choices;
         calls = other.calls.clone();
+        serverRestarts = other.serverRestarts;
+        askedAt = new LinkedHashMap<>(other.askedAt);
+        thisLine = other.thisLine.copy();
     }
 
     /** The state just after {@code start}, which must be event 0. */
@@ -112,6 +121,7 @@ final class Replay {
             step = e.step();
             line = e.line();
             scriptText = e.text();
+            thisLine = new Line(e.index());
         } else if (event instanceof Event.Narration e) {
             narration = e.text();
         } else if (event instanceof Event.Call e) {
@@ -119,12 +129,24 @@ final class Replay {
             if (e.op() == Event.Op.REMOVE_WATCHES && e.ok()) {
                 watches.removeIf(w -> w.client().equals(e.client()) && w.path().equals(e.path()));
             }
+            if (e.result() == org.apache.zookeeper.KeeperException.Code.CONNECTIONLOSS) {
+                thisLine.lostCalls.add(e);
+            }
         } else if (event instanceof Event.NodeCreated e) {
             if (isUnderTheLock(e.path())) {
-                znodes.put(e.path(), new Znode(e.path(), nameOf(e.path()), e.sequence(), e.owner(), e.mode()));
+                String name = nameOf(e.path());
+                znodes.put(e.path(), new Znode(e.path(), name, e.sequence(), e.owner(), e.mode(), Znode.kindOf(name),
+                        e.protection()));
             }
         } else if (event instanceof Event.NodeDeleted e) {
-            znodes.remove(e.path());
+            Znode gone = znodes.remove(e.path());
+            if (gone != null) {
+                thisLine.deletions++;
+                thisLine.ghosts.removeIf(g -> g.node().path().equals(e.path()));
+                thisLine.ghosts.add(new ReplayState.Ghost(e.index(), gone, endingOf(e, gone), e.by()));
+            }
+        } else if (event instanceof Event.StrayNotification e) {
+            thisLine.pulses.add(new ReplayState.Pulse(e.index(), e.client(), e.path(), e.type(), true));
         } else if (event instanceof Event.WatchSet e) {
             watches.add(new Watch(e.client(), e.path(), e.kind()));
         } else if (event instanceof Event.WatchFired e) {
@@ -138,6 +160,11 @@ final class Replay {
         } else if (event instanceof Event.Write e) {
             write(e);
         } else if (event instanceof Event.ServerRole e) {
+            Event.Role before = roles.put(e.server(), e.role());
+            if (before == Event.Role.DOWN && e.role() != Event.Role.DOWN) {
+                serverRestarts++;
+                thisLine.serversBack = ReplayState.ServersBack.RESTARTED;
+            }
             roles.put(e.server(), e.role());
             // An ensemble serves while it has a leader.
             serverRunning = roles.containsValue(Event.Role.LEADER);
@@ -150,6 +177,10 @@ final class Replay {
 
     private void fire(Event.WatchFired e) {
         notifications++;
+        thisLine.pulses.add(new ReplayState.Pulse(e.index(), e.client(), e.path(), e.type(), false));
+        if (!thisLine.woken.contains(e.client())) {
+            thisLine.woken.add(e.client());
+        }
         // The watch rule is ZooKeeper's, written once in WatchKind: which kinds an event of this type consumes.
         watches.removeIf(w -> w.client().equals(e.client()) && w.path().equals(e.path()) && w.kind().firedBy(e.type()));
         ClientView client = clients.get(e.client());
@@ -175,6 +206,24 @@ final class Replay {
                 : e.state() == State.STILL_HOLDING ? Math.max(1, before.holds() - 1) : 0;
         clients.put(e.client(), before.withState(state, e.modeLabel(), e.watching()).withWoken(woken)
                 .withHolds(holds));
+        boolean asking = state == State.REQUESTING || state == State.WAITING;
+        boolean wasAsking = was == State.REQUESTING || was == State.WAITING;
+        if (state == State.HOLDING && e.state() == State.HOLDING) {
+            ClientView now = clients.get(e.client());
+            thisLine.grants.add(new ReplayState.Grant(e.index(), e.client(), askedBefore(e.client()),
+                    now.isStaleHolder()));
+        }
+        if (asking && !wasAsking) {
+            askedAt.put(e.client(), e.index());
+            if (!before.woken()) {
+                thisLine.requested.add(e.client());
+            }
+        } else if (!asking) {
+            askedAt.remove(e.client());
+        }
+        if (e.state() == State.GAVE_UP && !thisLine.gaveUp.contains(e.client())) {
+            thisLine.gaveUp.add(e.client());
+        }
         if (state == State.HOLDING && was != State.HOLDING) {
             holders.add(e.client());
             acquisitions++;
@@ -188,24 +237,86 @@ final class Replay {
     }
 
     private void fault(Event.Fault e) {
+        thisLine.faults.add(note(e));
         ClientView client = clients.get(e.client());
-        switch (e.kind()) {
+        switch (e.effect()) {
             // The server ends the session: it forgets the session's watches (its ephemeral nodes are deleted by
             // their own node-deleted events). What the client believes is not changed by this: see isStaleHolder.
-            case "crash", "expire" -> {
+            case ENDS_SESSION -> {
                 if (client != null) {
                     clients.put(e.client(), client.withSessionAlive(false));
                 }
                 watches.removeIf(w -> w.client().equals(e.client()));
             }
-            case "pause" -> clients.computeIfPresent(e.client(), (name, view) -> view.withPaused(true));
-            case "resume" -> clients.computeIfPresent(e.client(), (name, view) -> view.withPaused(false));
-            case "server-stop" -> serverRunning = false;
-            case "server-start" -> serverRunning = true;
-            default -> {
-                // other faults change nothing the replay shows until their effects are recorded as events
+            case PAUSES -> clients.computeIfPresent(e.client(), (name, view) -> view.withPaused(true));
+            case RESUMES -> clients.computeIfPresent(e.client(), (name, view) -> view.withPaused(false));
+            case STOPS_SERVERS -> serverRunning = false;
+            case STARTS_SERVERS -> {
+                serverRunning = true;
+                serverRestarts++;
+                thisLine.serversBack = ReplayState.ServersBack.STARTED_AGAIN;
+            }
+            case RESTARTS_SERVERS -> {
+                if (roles.isEmpty()) {
+                    // one server stops and starts within the fault: no role event tells it (an ensemble's do)
+                    serverRestarts++;
+                    thisLine.serversBack = ReplayState.ServersBack.RESTARTED;
+                }
+            }
+            case NONE -> {
+                // what it does shows in the events that follow it
             }
         }
+    }
+
+    /** The fault as it reads against the state just before it: who led, who was up, where a mover came from. */
+    private ReplayState.FaultNote note(Event.Fault e) {
+        Event.Role role = roles.get(e.server());
+        int from = clientServers.getOrDefault(e.client(), 0);
+        ReplayState.NodeFate fate = ReplayState.NodeFate.NO_NODE;
+        if (e.effect() == Event.FaultEffect.ENDS_SESSION) {
+            for (Znode z : znodes.values()) {
+                if (z.owner().equals(e.client())) {
+                    fate = z.isEphemeral() ? ReplayState.NodeFate.GOES : ReplayState.NodeFate.STAYS;
+                    if (fate == ReplayState.NodeFate.STAYS) {
+                        break;
+                    }
+                }
+            }
+        }
+        return new ReplayState.FaultNote(e.index(), e.kind(), e.client() == null ? "" : e.client(), e.server(),
+                role == Event.Role.LEADER, role != null && role != Event.Role.DOWN, from, fate,
+                e.detail() == null ? "" : e.detail());
+    }
+
+    /** How a lock node ended, from the deletion's reason and what its deleter was doing just before. */
+    private ReplayState.Ending endingOf(Event.NodeDeleted e, Znode node) {
+        if (e.reason() != Event.Deletion.DELETED) {
+            return ReplayState.Ending.SESSION_ENDED;
+        }
+        if (!e.by().isEmpty() && !e.by().equals(node.owner())) {
+            return ReplayState.Ending.DELETED_BY_ANOTHER;
+        }
+        ClientView owner = clients.get(node.owner());
+        State state = owner == null ? State.IDLE : owner.state();
+        // a release says RELEASED (or still holds) before or after its delete; anything else was a request withdrawn
+        return state == State.HOLDING || state == State.RELEASED ? ReplayState.Ending.RELEASE
+                : ReplayState.Ending.GIVE_UP;
+    }
+
+    /** The clients that asked before {@code client}'s current attempt began and are still asking. */
+    private List<String> askedBefore(String client) {
+        Integer mine = askedAt.get(client);
+        if (mine == null) {
+            return List.of();
+        }
+        List<String> earlier = new ArrayList<>();
+        for (Map.Entry<String, Integer> e : askedAt.entrySet()) {
+            if (!e.getKey().equals(client) && e.getValue() < mine) {
+                earlier.add(e.getKey());
+            }
+        }
+        return List.copyOf(earlier);
     }
 
     private void connection(Event.Connection e) {
@@ -222,6 +333,8 @@ final class Replay {
     }
 
     private void write(Event.Write e) {
+        thisLine.write = e;
+        thisLine.acceptedBefore = resource.lastToken();
         if (e.accepted()) {
             resource = new Resource(resource.fencing(), e.token(), e.client(), resource.accepted() + 1,
                     resource.refused());
@@ -287,13 +400,68 @@ final class Replay {
                 new Counters(acquisitions, notifications, futileWakeups, Collections.unmodifiableMap(callsByLabel),
                         choices),
                 roles.isEmpty() ? EnsembleView.NONE : new EnsembleView(Collections.unmodifiableSortedMap(roles),
-                        Collections.unmodifiableMap(clientServers)));
+                        Collections.unmodifiableMap(clientServers)), serverRestarts, thisLine.freeze());
     }
 
     /** The ensemble now, copied. */
     EnsembleView ensemble() {
         return roles.isEmpty() ? EnsembleView.NONE
                 : new EnsembleView(new TreeMap<>(roles), new LinkedHashMap<>(clientServers));
+    }
+
+    /** What the current script line has done so far; copied with the replay, frozen with its state. */
+    private static final class Line {
+        final int start;
+        final ArrayList<ReplayState.Pulse> pulses;
+        final ArrayList<ReplayState.Ghost> ghosts;
+        final ArrayList<String> woken;
+        final ArrayList<ReplayState.Grant> grants;
+        final ArrayList<String> requested;
+        final ArrayList<String> gaveUp;
+        final ArrayList<ReplayState.FaultNote> faults;
+        final ArrayList<Event.Call> lostCalls;
+        Event.Write write;
+        long acceptedBefore = -1;
+        int deletions;
+        ReplayState.ServersBack serversBack = ReplayState.ServersBack.NO;
+
+        Line(int start) {
+            this.start = start;
+            pulses = new ArrayList<>();
+            ghosts = new ArrayList<>();
+            woken = new ArrayList<>();
+            grants = new ArrayList<>();
+            requested = new ArrayList<>();
+            gaveUp = new ArrayList<>();
+            faults = new ArrayList<>();
+            lostCalls = new ArrayList<>();
+        }
+
+        private Line(Line other) {
+            start = other.start;
+            pulses = new ArrayList<>(other.pulses);
+            ghosts = new ArrayList<>(other.ghosts);
+            woken = new ArrayList<>(other.woken);
+            grants = new ArrayList<>(other.grants);
+            requested = new ArrayList<>(other.requested);
+            gaveUp = new ArrayList<>(other.gaveUp);
+            faults = new ArrayList<>(other.faults);
+            lostCalls = new ArrayList<>(other.lostCalls);
+            write = other.write;
+            acceptedBefore = other.acceptedBefore;
+            deletions = other.deletions;
+            serversBack = other.serversBack;
+        }
+
+        Line copy() {
+            return new Line(this);
+        }
+
+        ReplayState.ThisLine freeze() {
+            return new ReplayState.ThisLine(start, List.copyOf(pulses), List.copyOf(ghosts), List.copyOf(woken),
+                    List.copyOf(grants), List.copyOf(requested), List.copyOf(gaveUp), List.copyOf(faults), List.copyOf(lostCalls), write,
+                    write == null ? -1 : acceptedBefore, deletions, serversBack);
+        }
     }
 
     /** An immutable copy of the state now, for a replay that goes on being applied to. */

@@ -5,6 +5,11 @@ import java.util.Map;
 import java.util.SortedMap;
 
 import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.Watcher.Event.EventType;
+
+import lockstep.algorithms.LockMode;
+import lockstep.algorithms.ReadWrite;
+import lockstep.simulator.trace.Event;
 
 import lockstep.simulator.trace.Event.ConnectionState;
 import lockstep.simulator.trace.Event.State;
@@ -29,18 +34,114 @@ import lockstep.simulator.trace.Event.State;
  * @param resource      the protected resource clients write to
  * @param counters      running totals
  * @param ensemble      the servers of an ensemble and each client's server ({@link EnsembleView#NONE} on one server)
+ * @param serverRestarts how many times the servers (or one of them) were restarted or started again so far
+ * @param thisLine      what the current script line has done so far: its notifications, deletions, grants, faults
  */
 public record ReplayState(int index, int step, int line, String scriptText, String narration, String lockPath,
                           SortedMap<String, Znode> znodes, List<Watch> watches, Map<String, ClientView> clients,
                           List<String> holders, boolean serverRunning, Resource resource, Counters counters,
-                          EnsembleView ensemble) {
+                          EnsembleView ensemble, int serverRestarts, ThisLine thisLine) {
 
-    /** A znode under the lock path. {@code sequence} is -1 without a sequence number. */
-    public record Znode(String path, String name, long sequence, String owner, CreateMode mode) {
+    /**
+     * A znode under the lock path. {@code sequence} is -1 without a sequence number; {@code kind} is the lock mode the
+     * node stands for, read from the node's own name (a read node stays a read node when its owner goes on to ask for
+     * the write lock); {@code protection} its protection tag ("" for none).
+     */
+    public record Znode(String path, String name, long sequence, String owner, CreateMode mode, LockMode kind,
+                        String protection) {
 
         public boolean isEphemeral() {
             return mode.isEphemeral();
         }
+
+        /** The lock mode a node's name stands for: a read or write node of a shared lock, else exclusive. */
+        public static LockMode kindOf(String name) {
+            // Lockstep's read/write recipe writes "read-"/"write-", Curator's "__READ__"/"__WRIT__".
+            if (name.contains("__READ__") || name.contains(ReadWrite.READ)) {
+                return LockMode.READ;
+            }
+            if (name.contains("__WRIT__") || name.contains(ReadWrite.WRITE)) {
+                return LockMode.WRITE;
+            }
+            return LockMode.EXCLUSIVE;
+        }
+    }
+
+    /**
+     * What the current script line has done so far, up to the state's event: reset at every script line. The pictures
+     * draw its notifications as pulses and its deletions as ghosts; the captions and the tally say it in words.
+     *
+     * @param start     the index of the line's script-line event (0 before the first line)
+     * @param pulses    the notifications delivered in it, strays included, in order
+     * @param ghosts    the lock nodes deleted in it, in order (the latest deletion of a path; the naive lock's node may
+ *                  be back already: a picture then draws the live node)
+     * @param woken     the clients a notification reached in it, in order (a stray's receiver is not woken)
+     * @param grants    the clients that got the lock in it, in order
+     * @param requested the clients that started asking for the lock in it (not woken ones re-checking)
+     * @param gaveUp    the clients that gave up asking in it
+     * @param faults    the faults applied in it, as the replay understood them
+     * @param lostCalls calls in it that failed for a lost connection (the client saw connection-loss)
+     * @param write     its latest write to the protected resource, or null
+     * @param acceptedBefore the token of the last write accepted before {@code write} (-1 when none or no write)
+     * @param deletions lock nodes deleted in it (a node created and deleted again in the line counts)
+     * @param serversBack whether servers came back in it: restarted, or started again after a stop
+     */
+    public record ThisLine(int start, List<Pulse> pulses, List<Ghost> ghosts, List<String> woken, List<Grant> grants,
+                           List<String> requested, List<String> gaveUp, List<FaultNote> faults, List<Event.Call> lostCalls,
+                           Event.Write write, long acceptedBefore, int deletions, ServersBack serversBack) {
+    }
+
+    /** Whether servers came back in a script line. */
+    public enum ServersBack {
+        NO, RESTARTED, STARTED_AGAIN
+    }
+
+    /** A notification delivered to {@code client}; a {@code stray} one arrives for a watch the client took back. */
+    public record Pulse(int index, String client, String path, EventType type, boolean stray) {
+    }
+
+    /** How a lock node came to be deleted. */
+    public enum Ending {
+        /** Its owner released the lock (it held it, or had just released it). */
+        RELEASE,
+        /** Its owner stopped asking (gave up, or timed out) and removed its request. */
+        GIVE_UP,
+        /** Its owner's session ended: the server removed the ephemeral node. */
+        SESSION_ENDED,
+        /** Another client deleted it. */
+        DELETED_BY_ANOTHER
+    }
+
+    /** A lock node deleted in this line, drawn as an outline: the node as it was, and how it ended. */
+    public record Ghost(int index, Znode node, Ending ending, String by) {
+    }
+
+    /**
+     * A client got the lock. {@code jumpedAhead} are the clients that started asking before it and were still asking
+     * at that moment; {@code zombie} says its handle only counted a hold up in a session that has ended.
+     */
+    public record Grant(int index, String client, List<String> jumpedAhead, boolean zombie) {
+    }
+
+    /** Where a crashed client's lock node went: it had none, it goes with the session, or it stays (persistent). */
+    public enum NodeFate {
+        NO_NODE, GOES, STAYS
+    }
+
+    /**
+     * A fault as the replay understood it when it was applied.
+     *
+     * @param kind       its registry name ({@code server-kill})
+     * @param client     the client it hit ("" for the servers)
+     * @param server     the server it names (0 for none or all)
+     * @param wasLeader  the server it names led the ensemble just before
+     * @param serverWasUp the server it names was running just before
+     * @param fromServer for a move: the server the client left (0 otherwise)
+     * @param nodeFate   for a crash: what becomes of the client's lock node
+     * @param detail     the fault's sentence as recorded (for a fault the window has no words for)
+     */
+    public record FaultNote(int index, String kind, String client, int server, boolean wasLeader, boolean serverWasUp,
+                            int fromServer, NodeFate nodeFate, String detail) {
     }
 
     /** A watch the server holds for a client. */
@@ -85,6 +186,11 @@ public record ReplayState(int index, int step, int line, String scriptText, Stri
          */
         public boolean isStaleHolder() {
             return believesItHolds() && (!sessionAlive || session != lockSession);
+        }
+
+        /** It asks for the lock: requesting or waiting. */
+        public boolean isAsking() {
+            return state == State.REQUESTING || state == State.WAITING;
         }
 
         ClientView withState(State newState, String newMode, String newWatching) {
@@ -147,6 +253,26 @@ public record ReplayState(int index, int step, int line, String scriptText, Stri
         public int totalCalls() {
             return calls.values().stream().mapToInt(Integer::intValue).sum();
         }
+    }
+
+    /** The holders that really hold the lock: their session is the one they got it in. */
+    public List<String> realHolders() {
+        return holders.stream().filter(h -> !client(h).isStaleHolder()).toList();
+    }
+
+    /** The holders whose session has ended: they only believe they hold the lock (zombies). */
+    public List<String> zombies() {
+        return holders.stream().filter(h -> client(h).isStaleHolder()).toList();
+    }
+
+    /** The lock node {@code client} owns (the first in sequence order), or null. */
+    public Znode nodeOf(String client) {
+        for (Znode z : znodes.values()) {
+            if (z.owner().equals(client)) {
+                return z;
+            }
+        }
+        return null;
     }
 
     /** The client's view, or a fresh one for a name the run does not know. */

@@ -68,7 +68,7 @@ final class ClientStates {
             } else if (!view.sessionAlive() || view.session() != client.sessionAtStart) {
                 change(client.name, State.EXPIRED, null, "");
             } else {
-                trace.add(new Event.Fault(trace.next(), "error", client.name, oneLine(failure)));
+                trace.add(new Event.Fault(trace.next(), "error", Event.FaultEffect.NONE, client.name, 0, oneLine(failure)));
                 change(client.name, State.IDLE, null, "");
             }
         } else if (client.actionVerb() == Verb.RELEASE) {
@@ -78,7 +78,7 @@ final class ClientStates {
             } else if (failure == null) {
                 change(client.name, State.RELEASED, null, "");
             } else {
-                trace.add(new Event.Fault(trace.next(), "error", client.name, oneLine(failure)));
+                trace.add(new Event.Fault(trace.next(), "error", Event.FaultEffect.NONE, client.name, 0, oneLine(failure)));
                 change(client.name, State.IDLE, null, "");
             }
         }
@@ -96,7 +96,7 @@ final class ClientStates {
             return;
         }
         if (failure != null && !client.givingUp) {
-            trace.add(new Event.Fault(trace.next(), "error", client.name, oneLine(failure)));
+            trace.add(new Event.Fault(trace.next(), "error", Event.FaultEffect.NONE, client.name, 0, oneLine(failure)));
         }
         client.givingUp = false;
         if (view.state() != State.HOLDING && !held.isEmpty()) {

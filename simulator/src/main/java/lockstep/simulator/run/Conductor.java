@@ -122,11 +122,11 @@ final class Conductor {
     }
 
     /** Writes down the nodes of a session the server ended, and owes the notifications their deletion fires. */
-    void sessionEnded(String client, String reason) {
+    void sessionEnded(String client, Event.Deletion reason) {
         // The session's own watches go with it: its nodes' deletion fires only other clients' watches.
         watches.forget(client);
         for (Znode node : trace.state().ephemeralsOf(client)) {
-            trace.add(new Event.NodeDeleted(trace.next(), node.path(), client, reason));
+            trace.add(new Event.NodeDeleted(trace.next(), node.path(), client, reason, ""));
             owe(trace.denormalize(node.path()), EventType.NodeDeleted);
         }
     }
@@ -189,7 +189,7 @@ final class Conductor {
             case DELETE -> {
                 Znode node = trace.state().znodes().get(trace.normalize(call.path()));
                 trace.add(new Event.NodeDeleted(trace.next(), trace.normalize(call.path()),
-                        node == null ? "" : node.owner(), "deleted by " + client));
+                        node == null ? "" : node.owner(), Event.Deletion.DELETED, client));
                 owe(call.path(), EventType.NodeDeleted);
             }
             case SET_DATA -> {

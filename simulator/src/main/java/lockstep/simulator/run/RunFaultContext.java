@@ -52,8 +52,8 @@ final class RunFaultContext implements FaultContext {
     }
 
     @Override
-    public void record(Fault fault, String client, String detail) {
-        world.trace.add(new Event.Fault(world.trace.next(), fault.name(), client, detail));
+    public void record(Fault fault, String client, int server, String detail) {
+        world.trace.add(new Event.Fault(world.trace.next(), fault.name(), fault.effect(), client, server, detail));
     }
 
     @Override
@@ -93,7 +93,7 @@ final class RunFaultContext implements FaultContext {
     }
 
     @Override
-    public void sessionEnded(String client, String reason) {
+    public void sessionEnded(String client, Event.Deletion reason) {
         world.gate.setSessionEnded(client, true);
         world.conductor.sessionEnded(client, reason);
     }

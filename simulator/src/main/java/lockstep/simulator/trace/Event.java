@@ -24,6 +24,13 @@ import lockstep.algorithms.session.WatchKind;
  */
 public sealed interface Event {
 
+    /**
+     * The version of the file format that {@code TraceFiles} writes and reads, in event 0's {@code format} field. 2 gave
+     * faults, deletions and creations typed meaning (a fault's effect and server, a deletion's reason and deleter, a
+     * create's protection tag) in place of sentences; a trace of another version is refused in one line that names it.
+     */
+    int FORMAT = 2;
+
     /** Position of this event in its trace, from 0. */
     int index();
 
@@ -80,8 +87,25 @@ public sealed interface Event {
     record StrayNotification(int index, String client, String path, EventType type) implements Event {
     }
 
-    /** A znode appeared. {@code sequence} is -1 for a node without a sequence number. */
-    record NodeCreated(int index, String path, long sequence, String owner, CreateMode mode) implements Event {
+    /**
+     * A znode appeared. {@code sequence} is -1 for a node without a sequence number; {@code protection} is the
+     * protection tag its name starts with (Curator's {@code _c_<guid>-}, written {@code _c_<owner>-}), "" for none:
+     * the tag is how a client that lost the create's reply finds its node again.
+     */
+    record NodeCreated(int index, String path, long sequence, String owner, CreateMode mode, String protection)
+            implements Event {
+
+        /** A node whose protection tag is read from its name. */
+        public NodeCreated(int index, String path, long sequence, String owner, CreateMode mode) {
+            this(index, path, sequence, owner, mode, protectionOf(path));
+        }
+
+        /** The protection tag a node's name starts with ({@code _c_c2-}), or "". */
+        public static String protectionOf(String path) {
+            String name = path.substring(path.lastIndexOf('/') + 1);
+            int dash = name.indexOf('-');
+            return name.startsWith("_c_") && dash > 3 ? name.substring(0, dash + 1) : "";
+        }
 
         /** The mode as traces write it ({@code "ephemeral-sequential"}). */
         public String modeLabel() {
@@ -89,8 +113,26 @@ public sealed interface Event {
         }
     }
 
-    /** A znode disappeared: deleted by {@code by}, or with its owner's session ({@code reason} says which). */
-    record NodeDeleted(int index, String path, String owner, String reason) implements Event {
+    /**
+     * A znode disappeared: deleted by client {@code by}'s call, or with its owner's session ({@code reason} says which;
+     * {@code by} is "" when no client deleted it).
+     */
+    record NodeDeleted(int index, String path, String owner, Deletion reason, String by) implements Event {
+
+        /** The reason as traces write it ({@code "session-expired"}). */
+        public String reasonLabel() {
+            return label(reason);
+        }
+    }
+
+    /** Why a znode disappeared. */
+    enum Deletion {
+        /** A client's delete call removed it. */
+        DELETED,
+        /** Its owner's session was closed (the client crashed or closed it): ephemeral nodes go with it. */
+        SESSION_CLOSED,
+        /** The server expired its owner's session: ephemeral nodes go with it. */
+        SESSION_EXPIRED
     }
 
     /**
@@ -108,10 +150,37 @@ public sealed interface Event {
 
     /**
      * Something done to the system rather than by a client's lock code: a fault from the fault registry
-     * ({@code kind} is its name: {@code crash}, {@code disconnect}, {@code server-stop}, ...), {@code client} the
-     * client it hit ("" for the servers).
+     * ({@code kind} is its name: {@code crash}, {@code disconnect}, {@code server-stop}, ...), or {@code error}: a
+     * client's action failed. {@code effect} is what the fault itself changes in the run's state (its other effects are
+     * recorded as events of their own: deletions, connections, server roles); {@code client} the client it hit ("" for
+     * the servers); {@code server} the server it names (the one killed, restarted, isolated or moved to), 0 for none
+     * or all. {@code detail} is a sentence for people: no reader takes meaning from it.
      */
-    record Fault(int index, String kind, String client, String detail) implements Event {
+    record Fault(int index, String kind, FaultEffect effect, String client, int server, String detail)
+            implements Event {
+
+        /** The effect as traces write it ({@code "ends-session"}). */
+        public String effectLabel() {
+            return label(effect);
+        }
+    }
+
+    /** What a fault event itself changes in a run's state; everything else a fault does is recorded as other events. */
+    enum FaultEffect {
+        /** Nothing by itself: what it does shows in the events that follow (a cut link, a lost reply, a move). */
+        NONE,
+        /** The server ends the client's session: its watches go (its ephemeral nodes go as deletions of their own). */
+        ENDS_SESSION,
+        /** The client's process stops: it makes no call and handles no event. */
+        PAUSES,
+        /** A paused client carries on. */
+        RESUMES,
+        /** The servers stop: nobody is served. */
+        STOPS_SERVERS,
+        /** The stopped servers start again. */
+        STARTS_SERVERS,
+        /** The servers stop and start again within the fault: sessions reconnect. */
+        RESTARTS_SERVERS
     }
 
     /**

@@ -42,9 +42,7 @@ final class EventReader {
             }
         }
         return switch (type) {
-            case RUN_STARTED -> new Event.RunStarted(index, json.text("scenario"), json.text("title"),
-                    json.text("algorithm"), json.longInteger("seed"), json.text("lockPath"), json.texts("clients"),
-                    !json.has("fencing") || json.bool("fencing")); // traces from before fencing: it was not checked
+            case RUN_STARTED -> runStarted(json, index);
             case SCRIPT_LINE -> new Event.ScriptLine(index, json.integer("step"), json.integer("line"), json.text("text"));
             case NARRATION -> new Event.Narration(index, json.text("text"));
             case CALL -> new Event.Call(index, json.text("client"), op(json), json.text("path"), json.bool("watch"),
@@ -54,11 +52,14 @@ final class EventReader {
             case STRAY_NOTIFICATION -> new Event.StrayNotification(index, json.text("client"), json.text("path"),
                     notification(json));
             case NODE_CREATED -> new Event.NodeCreated(index, json.text("path"), json.longInteger("seq"),
-                    json.text("owner"), createMode(json));
-            case NODE_DELETED -> new Event.NodeDeleted(index, json.text("path"), json.text("owner"), json.text("reason"));
+                    json.text("owner"), createMode(json), json.text("protection"));
+            case NODE_DELETED -> new Event.NodeDeleted(index, json.text("path"), json.text("owner"),
+                    labelled(json, "reason", "deletion", Event.Deletion.values()), json.text("by"));
             case CLIENT_STATE -> new Event.ClientState(index, json.text("client"), state(json), lockMode(json),
                     json.text("watching"));
-            case FAULT -> new Event.Fault(index, json.text("kind"), json.text("client"), json.text("detail"));
+            case FAULT -> new Event.Fault(index, json.text("kind"),
+                    labelled(json, "effect", "faultEffect", Event.FaultEffect.values()), json.text("client"),
+                    json.integer("server"), json.text("detail"));
             case CHOICE -> choice(json, index);
             case CONNECTION -> new Event.Connection(index, json.text("client"), connectionState(json),
                     json.integer("session"));
@@ -69,6 +70,19 @@ final class EventReader {
                     json.text("detail"));
             case RUN_ENDED -> new Event.RunEnded(index, json.text("outcome"));
         };
+    }
+
+    /**
+     * Event 0, after its format: a trace of another format is refused before any other field is read, in one line
+     * naming both versions (an older trace's faults and deletions carry sentences where this one has types).
+     */
+    private static Event.RunStarted runStarted(JsonLine json, int index) throws BadInputException {
+        int format = json.has("format") ? json.integer("format") : 1;
+        if (format != Event.FORMAT) {
+            throw json.wrongLine(text("trace.format", format), text("trace.formatExpected", Event.FORMAT));
+        }
+        return new Event.RunStarted(index, json.text("scenario"), json.text("title"), json.text("algorithm"),
+                json.longInteger("seed"), json.text("lockPath"), json.texts("clients"), json.bool("fencing"));
     }
 
     private static Event.Op op(JsonLine json) throws BadInputException {

@@ -10,7 +10,7 @@ import java.util.stream.Collectors;
  * every trace file.
  */
 enum EventType {
-    RUN_STARTED("run-started", Event.RunStarted.class, "scenario", "title", "algorithm", "seed", "lockPath", "clients",
+    RUN_STARTED("run-started", Event.RunStarted.class, "format", "scenario", "title", "algorithm", "seed", "lockPath", "clients",
             "fencing"),
     SCRIPT_LINE("script-line", Event.ScriptLine.class, "step", "line", "text"),
     NARRATION("narration", Event.Narration.class, "text"),
@@ -18,10 +18,10 @@ enum EventType {
     WATCH_SET("watch-set", Event.WatchSet.class, "client", "path", "kind"),
     WATCH_FIRED("watch-fired", Event.WatchFired.class, "client", "path", "event"),
     STRAY_NOTIFICATION("stray-notification", Event.StrayNotification.class, "client", "path", "event"),
-    NODE_CREATED("node-created", Event.NodeCreated.class, "path", "seq", "owner", "mode"),
-    NODE_DELETED("node-deleted", Event.NodeDeleted.class, "path", "owner", "reason"),
+    NODE_CREATED("node-created", Event.NodeCreated.class, "path", "seq", "owner", "mode", "protection"),
+    NODE_DELETED("node-deleted", Event.NodeDeleted.class, "path", "owner", "reason", "by"),
     CLIENT_STATE("client-state", Event.ClientState.class, "client", "state", "mode", "watching"),
-    FAULT("fault", Event.Fault.class, "kind", "client", "detail"),
+    FAULT("fault", Event.Fault.class, "kind", "effect", "client", "server", "detail"),
     CHOICE("choice", Event.Choice.class, "options", "taken"),
     CONNECTION("connection", Event.Connection.class, "client", "state", "session"),
     SERVER_ROLE("server-role", Event.ServerRole.class, "server", "role"),

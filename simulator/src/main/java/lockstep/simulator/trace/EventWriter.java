@@ -41,6 +41,7 @@ final class EventWriter {
 
         void write() throws IOException {
             if (event instanceof Event.RunStarted e) {
+                json.writeNumberField("format", Event.FORMAT);
                 text("scenario", e.scenario());
                 text("title", e.title());
                 text("algorithm", e.algorithm());
@@ -78,10 +79,12 @@ final class EventWriter {
                 json.writeNumberField("seq", e.sequence());
                 text("owner", e.owner());
                 text("mode", e.mode() == null ? null : e.modeLabel());
+                text("protection", e.protection());
             } else if (event instanceof Event.NodeDeleted e) {
                 text("path", e.path());
                 text("owner", e.owner());
-                text("reason", e.reason());
+                text("reason", e.reason() == null ? null : e.reasonLabel());
+                text("by", e.by());
             } else if (event instanceof Event.ClientState e) {
                 text("client", e.client());
                 text("state", e.state() == null ? null : e.state().label());
@@ -89,7 +92,9 @@ final class EventWriter {
                 text("watching", e.watching());
             } else if (event instanceof Event.Fault e) {
                 text("kind", e.kind());
+                text("effect", e.effect() == null ? null : e.effectLabel());
                 text("client", e.client());
+                json.writeNumberField("server", e.server());
                 text("detail", e.detail());
             } else if (event instanceof Event.Choice e) {
                 texts("options", e.options());

@@ -114,7 +114,7 @@ class CheckerTest {
     void anExpiredOwnersNodeThatWasDeletedIsNotOrphaned() {
         TraceBuilder t = TraceBuilder.herd("c1").requesting("c1").creates("c1", 1).holding("c1")
                 .state("c1", State.CRASHED, "", "").state("c1", State.EXPIRED, "", "")
-                .deleted("/lockstep/herd/lock-0000000001", "c1", "session expired").ended();
+                .deleted("/lockstep/herd/lock-0000000001", "c1", Event.Deletion.SESSION_EXPIRED).ended();
         assertEquals(List.of(), Checker.check(t.build()));
     }
 
@@ -173,7 +173,7 @@ class CheckerTest {
     void aZombieIsANoteAndItsAcceptedWriteAFailure() {
         TraceBuilder t = Runs.cleanQueue();
         t.line("c1 again").requesting("c1").creates("c1", 3).holding("c1").write("c1", 3, true)
-                .fault("expire", "c1", "the server expired c1's session").deleted(t.node(3), "c1", "session expired");
+                .fault("expire", "c1", "the server expired c1's session").deleted(t.node(3), "c1", Event.Deletion.SESSION_EXPIRED);
         int expiredAt = t.last() - 1;
         t.requesting("c2").creates("c2", 4).holding("c2").write("c2", 4, true).write("c1", 3, true);
         int zombieWrite = t.last();
@@ -191,7 +191,7 @@ class CheckerTest {
     void aRefusedStaleWriteIsNoFinding() {
         TraceBuilder t = Runs.cleanQueue();
         t.line("c1 again").requesting("c1").creates("c1", 3).holding("c1")
-                .fault("expire", "c1", "expired").deleted(t.node(3), "c1", "session expired")
+                .fault("expire", "c1", "expired").deleted(t.node(3), "c1", Event.Deletion.SESSION_EXPIRED)
                 .requesting("c2").creates("c2", 4).holding("c2").write("c2", 4, true).write("c1", 3, false)
                 .deletes("c2", 4).released("c2").ended();
         assertEquals(List.of("stale-holder"), Checker.check(t.build()).stream().map(Finding::kind).toList());

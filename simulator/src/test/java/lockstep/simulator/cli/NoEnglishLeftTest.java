@@ -56,7 +56,7 @@ class NoEnglishLeftTest {
             "create", "delete", "exists", "sync", "multi",
             // JSON field names of a trace event
             "i", "type", "scenario", "algorithm", "step", "line", "client", "op", "path", "result", "detail", "kind",
-            "owner", "mode", "seq", "reason", "state", "options", "taken", "session", "role", "token", "accepted",
+            "owner", "mode", "seq", "reason", "by", "effect", "protection", "format", "state", "options", "taken", "session", "role", "token", "accepted",
             "outcome", "event",
             // single-word event types
             "call", "choice", "connection", "fault", "narration");

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 
 import lockstep.simulator.run.Simulations;
 import lockstep.simulator.scenario.Scenario;
+import lockstep.simulator.frame.Tally;
 import lockstep.simulator.trace.Event;
 
 /** Beats over the herd scenario's naive and sequential runs: the same moment in both lanes, and only whole moments. */
@@ -89,11 +90,11 @@ class BeatsTest {
         }
         assertEquals(List.of(Beats.Phase.CALL, Beats.Phase.NOTIFY, Beats.Phase.GRANT, Beats.Phase.SETTLE), phases);
         int notify = beats.firstBeatOfStep(releaseStep) + 1;
-        assertEquals(new Beats.Tally(1, 9, 0), beats.tally(0, notify));
-        assertEquals(new Beats.Tally(1, 1, 0), beats.tally(1, notify));
+        assertEquals(new Tally(1, 9, 0), Tally.of(ReplayModel.of(naive).stateAt(beats.indexIn(0, notify))));
+        assertEquals(new Tally(1, 1, 0), Tally.of(ReplayModel.of(sequential).stateAt(beats.indexIn(1, notify))));
         int end = beats.lastBeatOfStep(releaseStep);
-        assertEquals(new Beats.Tally(1, 9, 1), beats.tally(0, end));
-        assertEquals(new Beats.Tally(1, 1, 1), beats.tally(1, end));
+        assertEquals(new Tally(1, 9, 1), Tally.of(ReplayModel.of(naive).stateAt(beats.indexIn(0, end))));
+        assertEquals(new Tally(1, 1, 1), Tally.of(ReplayModel.of(sequential).stateAt(beats.indexIn(1, end))));
         ReplayState woken = ReplayModel.of(naive).stateAt(beats.indexIn(0, notify));
         assertEquals(9, woken.clients().values().stream().filter(ReplayState.ClientView::woken).count());
         assertEquals(0, woken.counters().futileWakeups(), "futility is not known yet");

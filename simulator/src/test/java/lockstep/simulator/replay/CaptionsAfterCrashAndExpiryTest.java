@@ -37,7 +37,7 @@ class CaptionsAfterCrashAndExpiryTest {
         Event.ClientState again = trace.stream().skip(expiry).filter(e -> e instanceof Event.ClientState s
                 && s.client().equals("c1") && s.state() == Event.State.HOLDING).map(Event.ClientState.class::cast)
                 .findFirst().orElseThrow();
-        String caption = LaneCaptions.at(trace, again.index(), model.stateAt(again.index()));
+        String caption = LaneCaptions.at(model.stateAt(again.index()));
         assertTrue(!caption.contains("c1 wins") && caption.contains("c1 only thinks it holds the lock"), caption);
     }
 
@@ -45,7 +45,7 @@ class CaptionsAfterCrashAndExpiryTest {
         ReplayModel model = ReplayModel.of(trace);
         for (Event e : trace) {
             if (e instanceof Event.Fault f && f.kind().equals("crash")) {
-                String caption = LaneCaptions.at(trace, f.index(), model.stateAt(f.index()));
+                String caption = LaneCaptions.at(model.stateAt(f.index()));
                 for (String sentence : caption.split("\\. ")) {
                     if (sentence.contains("crashed")) {
                         return sentence.endsWith(".") ? sentence.substring(0, sentence.length() - 1) : sentence;

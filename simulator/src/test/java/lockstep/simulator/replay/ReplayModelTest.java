@@ -59,8 +59,8 @@ class ReplayModelTest {
         ReplayState s = ReplayModel.of(t.build()).stateAt(7);
         assertEquals(List.of("c1"), s.holders());
         assertEquals(List.of(t.node(1)), List.copyOf(s.znodes().keySet()));
-        assertEquals(new ReplayState.Znode(t.node(1), "lock-0000000001", 1, "c1", CreateMode.EPHEMERAL_SEQUENTIAL),
-                s.znodes().get(t.node(1)));
+        assertEquals(new ReplayState.Znode(t.node(1), "lock-0000000001", 1, "c1", CreateMode.EPHEMERAL_SEQUENTIAL,
+                        lockstep.algorithms.LockMode.EXCLUSIVE, ""), s.znodes().get(t.node(1)));
         assertEquals(List.of(new Watch("c1", LOCK, WatchKind.CHILDREN)), s.watches());
         assertEquals(1, s.counters().acquisitions());
         assertEquals(1, s.counters().calls().get("create"));

@@ -86,8 +86,8 @@ public final class TraceBuilder {
                 CreateMode.valueOf(mode.toUpperCase(Locale.ROOT).replace('-', '_'))));
     }
 
-    public TraceBuilder deleted(String path, String owner, String reason) {
-        return add(new Event.NodeDeleted(next(), path, owner, reason));
+    public TraceBuilder deleted(String path, String owner, Event.Deletion reason) {
+        return add(new Event.NodeDeleted(next(), path, owner, reason, reason == Event.Deletion.DELETED ? owner : ""));
     }
 
     public TraceBuilder state(String client, State state, String mode, String watching) {
@@ -111,8 +111,11 @@ public final class TraceBuilder {
         return state(client, State.RELEASED, "", "");
     }
 
+    /** A fault; crash and expire end the client's session, as the registry's faults of those names do. */
     public TraceBuilder fault(String kind, String client, String detail) {
-        return add(new Event.Fault(next(), kind, client, detail));
+        Event.FaultEffect effect = kind.equals("crash") || kind.equals("expire") ? Event.FaultEffect.ENDS_SESSION
+                : Event.FaultEffect.NONE;
+        return add(new Event.Fault(next(), kind, effect, client, 0, detail));
     }
 
     public TraceBuilder connection(String client, Event.ConnectionState state, int session) {
@@ -136,7 +139,7 @@ public final class TraceBuilder {
     /** {@code client} deletes its node number {@code sequence}. */
     public TraceBuilder deletes(String client, long sequence) {
         call(client, Op.DELETE, node(sequence), false, "ok", "");
-        return deleted(node(sequence), client, "deleted");
+        return deleted(node(sequence), client, Event.Deletion.DELETED);
     }
 
     /** Index of the last event appended. */

@@ -31,8 +31,8 @@ class TraceFilesTest {
     Path dir;
 
     private static final String FIRST =
-            "{\"i\":0,\"type\":\"run-started\",\"scenario\":\"s\",\"title\":\"t\",\"algorithm\":\"herd\",\"seed\":1,"
-                    + "\"lockPath\":\"/l\",\"clients\":[\"c1\"]}";
+            "{\"i\":0,\"type\":\"run-started\",\"format\":2,\"scenario\":\"s\",\"title\":\"t\",\"algorithm\":\"herd\",\"seed\":1,"
+                    + "\"lockPath\":\"/l\",\"clients\":[\"c1\"],\"fencing\":true}";
 
     /** One event of every type, with text that needs escaping. */
     static List<Event> everyKindOfEvent() {
@@ -44,9 +44,9 @@ class TraceFilesTest {
                 new Event.WatchSet(4, "c1", "/lockstep/herd", WatchKind.CHILDREN),
                 new Event.WatchFired(5, "c1", "/lockstep/herd", EventType.NodeChildrenChanged),
                 new Event.NodeCreated(6, "/lockstep/herd/lock-0000000001", 1, "c1", CreateMode.EPHEMERAL_SEQUENTIAL),
-                new Event.NodeDeleted(7, "/lockstep/herd/lock-0000000001", "c1", "session expired"),
+                new Event.NodeDeleted(7, "/lockstep/herd/lock-0000000001", "c1", Event.Deletion.SESSION_EXPIRED, ""),
                 new Event.ClientState(8, "c2", State.GAVE_UP, null, ""),
-                new Event.Fault(9, "crash", "c2", "killed"),
+                new Event.Fault(9, "crash", Event.FaultEffect.ENDS_SESSION, "c2", 0, "killed"),
                 new Event.Choice(10, List.of("c1 getChildren /lockstep/herd", "c2 <- NodeDeleted /l/x"), 1),
                 new Event.Connection(11, "c1", Event.ConnectionState.RECONNECTED, 1),
                 new Event.Write(12, "c1", 3, false, "refused: token 3 is older than 4 (from c2)"),
@@ -180,6 +180,16 @@ class TraceFilesTest {
                 parseError("{\"i\":0,\"type\":\"narration\",\"text\":\"x\"}\n"));
         assertEquals("t.jsonl:2:15: \"type\" is a second \"run-started\" (one run per trace, started on line 1)",
                 parseError(FIRST + "\n" + FIRST.replace("\"i\":0", "\"i\":1") + "\n"));
+    }
+
+    @Test
+    void aTraceOfAnotherFormatIsRefusedInOneLineNamingIt() {
+        String older = FIRST.replace("\"format\":2,", "");
+        assertEquals("t.jsonl:1:1: a trace of format 1, which this version of Lockstep does not read"
+                + " (format 2: run the scenario again to record it)", parseError(older + "\n"));
+        assertEquals("t.jsonl:1:1: a trace of format 3, which this version of Lockstep does not read"
+                + " (format 2: run the scenario again to record it)",
+                parseError(FIRST.replace("\"format\":2", "\"format\":3") + "\n"));
     }
 
     @Test
