@@ -151,20 +151,20 @@ class NoEnglishLeftInTheWindowTest {
             if (lane.writeProperty().get() != null) {
                 out.add(lane.writeProperty().get().text());
             }
-            LaneSummary summary = LaneSummary.of(s, lane.findingsProperty().get());
+            LaneSummary summary = LaneSummary.of(lane.frame());
             out.add(summary.failures());
             out.add(summary.notes());
             out.add(summary.children());
-            for (String name : lane.clients()) {
-                ReplayState.ClientView c = s.clients().getOrDefault(name, ReplayState.ClientView.initial(name));
+            out.add(summary.holderNames());
+            for (lockstep.simulator.frame.Row c : lane.frame().rows()) {
                 out.add(LaneViewModel.word(c));
-                out.add(LaneViewModel.caption(s, c));
-                out.add(LaneViewModel.status(s, c));
+                out.add(LaneViewModel.caption(c));
+                out.add(LaneViewModel.status(c));
             }
-            Sessions sessions = Sessions.of(s, lane.clients());
+            Sessions sessions = Sessions.of(lane.frame());
             sessions.servers().forEach(server -> out.add(server.name() + " " + server.word()));
             sessions.lines().forEach(line -> out.add(line.word()));
-            lane.cards(s).forEach(card -> out.add(card.label() + " " + card.owner()));
+            lane.cards().forEach(card -> out.add(card.label() + " " + card.owner()));
         }
         return out;
     }

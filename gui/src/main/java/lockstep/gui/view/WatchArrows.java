@@ -7,7 +7,9 @@ import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Color;
 import lockstep.gui.viewmodel.LaneViewModel;
-import lockstep.simulator.replay.ReplayState;
+import lockstep.simulator.frame.Arrow;
+import lockstep.simulator.frame.LaneFrame;
+import lockstep.simulator.frame.Pulse;
 import lockstep.simulator.trace.Event;
 
 /**
@@ -32,7 +34,7 @@ final class WatchArrows {
 
     /** Starts the pulse animation while notifications are on screen, stops it when none are; {@code redraw} per frame. */
     void updatePulse(Runnable redraw) {
-        boolean firing = !vm.firingProperty().get().isEmpty();
+        boolean firing = vm.frame() != null && !vm.frame().pulses().isEmpty();
         if (!settings.animate()) {
             pulsePhase = settings.stillPhase();
             return;
@@ -62,7 +64,7 @@ final class WatchArrows {
      * @param pitch        the client row pitch (thin arrows below 24 px)
      */
     void draw(Map<String, double[]> cardAnchor, Map<String, double[]> clientAnchor, double top, double pitch) {
-        ReplayState s = vm.getState();
+        LaneFrame s = vm.frame();
         if (s == null) {
             return;
         }
@@ -87,12 +89,12 @@ final class WatchArrows {
             g.strokeLine(4, 0, 4, maxY);
         }
         double lineW = thin ? 1 : settings.lineWidth();
-        for (ReplayState.Watch w : s.watches()) {
+        for (Arrow w : s.arrows()) {
             double[] from = clientAnchor.get(w.client());
             if (from == null) {
                 continue;
             }
-            if (w.path().equals(s.lockPath())) {
+            if (w.children()) {
                 childrenWatch(g, from, cardAnchor, p, lineW, scale);
                 continue;
             }
@@ -112,7 +114,7 @@ final class WatchArrows {
             g.setLineDashes();
             arrowHead(g, to[0] + 6, to[1], p.line(), 5 * scale);
         }
-        for (lockstep.simulator.replay.ReplayState.Pulse f : vm.firingProperty().get()) {
+        for (Pulse f : s.pulses()) {
             double[] from = cardAnchor.get(f.path());
             double[] client = clientAnchor.get(f.client());
             if (client == null) {
