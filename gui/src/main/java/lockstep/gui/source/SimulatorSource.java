@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import lockstep.algorithms.Algorithms;
+import lockstep.algorithms.registry.Algorithms;
 import lockstep.gui.viewmodel.TraceSource;
 import lockstep.gui.viewmodel.ScenarioWords;
 import lockstep.simulator.BadInputException;
