@@ -10,7 +10,6 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 
 import javafx.application.Application;
-import lockstep.gui.Launcher;
 import lockstep.gui.WorkbenchApp;
 import lockstep.gui.render.HeadlessFx;
 import lockstep.gui.source.SimulatorSource;

@@ -19,7 +19,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import lockstep.algorithms.registry.Algorithms;
-import lockstep.gui.Launcher;
 import picocli.CommandLine;
 
 /**
