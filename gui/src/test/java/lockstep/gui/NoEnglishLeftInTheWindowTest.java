@@ -20,7 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import lockstep.algorithms.Algorithms;
+import lockstep.algorithms.registry.Algorithms;
 import lockstep.algorithms.text.BundleAudit;
 import lockstep.algorithms.text.Language;
 import lockstep.algorithms.text.Texts;

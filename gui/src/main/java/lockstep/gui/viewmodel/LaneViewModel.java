@@ -12,7 +12,7 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import lockstep.algorithms.Algorithms;
+import lockstep.algorithms.registry.Algorithms;
 import lockstep.simulator.check.Finding;
 import lockstep.gui.replay.Replays;
 import lockstep.algorithms.LockMode;

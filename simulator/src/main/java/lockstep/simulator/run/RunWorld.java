@@ -8,8 +8,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
-import lockstep.algorithms.Algorithms;
 import lockstep.algorithms.LockClient;
+import lockstep.algorithms.registry.Algorithms;
 import lockstep.algorithms.server.Cluster;
 import lockstep.algorithms.server.EmbeddedEnsemble;
 import lockstep.algorithms.server.EmbeddedZooKeeper;

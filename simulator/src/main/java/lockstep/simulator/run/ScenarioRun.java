@@ -5,8 +5,8 @@ import static lockstep.simulator.text.SimulatorTexts.text;
 import java.util.ArrayList;
 import java.util.List;
 
-import lockstep.algorithms.Algorithms;
 import lockstep.algorithms.LockMode;
+import lockstep.algorithms.registry.Algorithms;
 import lockstep.simulator.BadInputException;
 import lockstep.simulator.fault.Fault;
 import lockstep.simulator.replay.ReplayState.ClientView;
