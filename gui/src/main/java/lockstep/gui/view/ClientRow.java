@@ -138,6 +138,28 @@ final class ClientRow extends Pane {
             tint.setFill(Color.TRANSPARENT);
             tint.setStroke(null);
         }
+        // Cut off, paused and no server each get an outline of their own (over the state's fill), so they never look
+        // like a healthy client or like each other: dashes for a cut link, dots for a stopped process.
+        if (!flagged && key != Row.Key.HOLLOW) {
+            switch (c.look()) {
+                case CUT_OFF, NO_SERVER -> {
+                    tint.setStroke(p.text3());
+                    tint.setStrokeWidth(1.5);
+                    tint.getStrokeDashArray().setAll(8.0, 5.0);
+                }
+                case PAUSED -> {
+                    tint.setStroke(p.text3());
+                    tint.setStrokeWidth(2);
+                    tint.getStrokeDashArray().setAll(2.0, 4.0);
+                    if (c.state() != Event.State.HOLDING) {
+                        tint.setFill(p.muted());
+                    }
+                }
+                default -> {
+                    // healthy, or a state word and a faded avatar say it (crashed, expired, closed)
+                }
+            }
+        }
         if (selected) {
             // The keyboard's client: an accent outline over whatever the state draws.
             tint.setStroke(p.accent());

@@ -100,6 +100,10 @@ final class WatchArrows {
             }
             double[] to = cardAnchor.get(w.path());
             if (to == null) {
+                if (w.heldBack()) {
+                    // the node is gone and no card is left to point at: the owed notification waits by the client
+                    heldBack(g, from[0] - 44 * scale, from[1], from[0], from[1], p, lineW, scale);
+                }
                 continue;
             }
             double fx = from[0];
@@ -107,12 +111,18 @@ final class WatchArrows {
             if ((fy < top && to[1] < top) || (fy > bottom && to[1] > bottom)) {
                 continue;
             }
-            g.setStroke(p.line());
+            // A parked watch (the connection is down: the server dropped it, the client library will set it again) is
+            // fainter and finer than one the server holds.
+            Color stroke = w.parked() ? p.text3() : p.line();
+            g.setStroke(stroke);
             g.setLineWidth(lineW);
-            g.setLineDashes(5 * scale, 4 * scale);
+            g.setLineDashes(w.parked() ? 1.5 * scale : 5 * scale, w.parked() ? 5 * scale : 4 * scale);
             curve(g, fx, fy, to[0] + 6, to[1]);
             g.setLineDashes();
-            arrowHead(g, to[0] + 6, to[1], p.line(), 5 * scale);
+            arrowHead(g, to[0] + 6, to[1], stroke, 5 * scale);
+            if (w.heldBack()) {
+                heldBack(g, to[0] + 6, to[1], fx, fy, p, lineW, scale);
+            }
         }
         for (Pulse f : s.pulses()) {
             double[] from = cardAnchor.get(f.path());
@@ -172,6 +182,28 @@ final class WatchArrows {
         g.strokeLine(x + 4 * scale, minY, x, minY);
         g.strokeLine(x + 4 * scale, maxY, x, maxY);
         arrowHead(g, x + 4 * scale, y, p.line(), 5 * scale);
+    }
+
+    /**
+     * A notification owed and held back (its client is cut off or paused): a pulse that stopped half way, drawn as a
+     * ring with a bar across it, so it reads as "on its way, not delivered".
+     */
+    private static void heldBack(GraphicsContext g, double sx, double sy, double tx, double ty, Palette p,
+                                 double lineW, double scale) {
+        g.setStroke(p.accent());
+        g.setLineWidth(Math.max(1, lineW));
+        g.setLineDashes(1.5 * scale, 4 * scale);
+        curve(g, sx, sy, tx, ty);
+        g.setLineDashes();
+        double[] pt = bezier(sx, sy, tx, ty, 0.5);
+        double r = 6 * scale;
+        g.setFill(p.surface());
+        g.fillOval(pt[0] - r, pt[1] - r, 2 * r, 2 * r);
+        g.setStroke(p.accent());
+        g.setLineWidth(2 * scale);
+        g.strokeOval(pt[0] - r, pt[1] - r, 2 * r, 2 * r);
+        g.strokeLine(pt[0] - r * 0.3, pt[1] - r * 0.5, pt[0] - r * 0.3, pt[1] + r * 0.5);
+        g.strokeLine(pt[0] + r * 0.3, pt[1] - r * 0.5, pt[0] + r * 0.3, pt[1] + r * 0.5);
     }
 
     private static void curve(GraphicsContext g, double x1, double y1, double x2, double y2) {

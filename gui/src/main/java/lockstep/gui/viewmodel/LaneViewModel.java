@@ -283,6 +283,7 @@ public final class LaneViewModel {
         return switch (r.state()) {
             case WAITING -> r.woken() ? WindowTexts.text("caption.woken")
                     : r.watchesChildren() ? WindowTexts.text("caption.watching-children")
+                    : r.watchedGone() ? WindowTexts.text("caption.watching-gone", r.watchingLabel())
                     : WindowTexts.text("caption.watching", r.watchingLabel());
             case HOLDING, STILL_HOLDING -> {
                 String holds = (r.mode() == LockMode.READ ? WindowTexts.text("caption.read") : "")

@@ -56,6 +56,8 @@ public final class FramesJson {
                 json.writeStringField("path", a.path());
                 json.writeStringField("kind", label(a.kind()));
                 json.writeBooleanField("children", a.children());
+                json.writeBooleanField("parked", a.parked());
+                json.writeBooleanField("heldBack", a.heldBack());
                 json.writeEndObject();
             }
             json.writeEndArray();
@@ -149,6 +151,7 @@ public final class FramesJson {
             json.writeStringField("key", label(r.key()));
             json.writeStringField("look", label(r.look()));
             json.writeStringField("watching", r.watching());
+            json.writeBooleanField("watchedGone", r.watchedGone());
             json.writeStringField("node", r.node());
             json.writeBooleanField("woken", r.woken());
             json.writeNumberField("holds", r.holds());

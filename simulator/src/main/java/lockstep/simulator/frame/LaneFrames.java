@@ -53,8 +53,15 @@ public final class LaneFrames {
         for (String client : clients) {
             rows.add(row(s, s.client(client), servers, flagged.contains(client)));
         }
-        List<Arrow> arrows = s.watches().stream()
-                .map(w -> new Arrow(w.client(), w.path(), w.kind(), w.path().equals(s.lockPath()))).toList();
+        List<Arrow> arrows = new ArrayList<>();
+        for (ReplayState.Watch w : s.watches()) {
+            Row.Look look = rows.stream().filter(r -> r.client().equals(w.client())).findFirst()
+                    .map(Row::look).orElse(Row.Look.HEALTHY);
+            boolean children = w.path().equals(s.lockPath());
+            boolean parked = look == Row.Look.CUT_OFF || look == Row.Look.NO_SERVER;
+            boolean heldBack = (parked || look == Row.Look.PAUSED) && !children && !s.znodes().containsKey(w.path());
+            arrows.add(new Arrow(w.client(), w.path(), w.kind(), children, parked, heldBack));
+        }
         return new LaneFrame(beat, lane, algorithm, s.index(), s.step(), s.line(), s.scriptText(), cards(s, clients),
                 rows, arrows, pulses(s), servers, writes ? write(s) : null, counters(s), holders(s),
                 Tally.of(s), LaneCaptions.at(s), shown, flagged);
@@ -111,6 +118,7 @@ public final class LaneFrames {
         Row.Key key = !c.believesItHolds() ? Row.Key.NONE : c.isStaleHolder() ? Row.Key.HOLLOW : Row.Key.HELD;
         return new Row(c.name(), c.state(), modeOf(c.mode()), key, look(s, c, server, servers), watching,
                 children || watching.isEmpty() ? "" : nodeLabel(s, watching), children,
+                !watching.isEmpty() && !children && !s.znodes().containsKey(watching),
                 own == null ? "" : shortLabel(own), c.woken(), c.holds(), c.connection(), c.session(), c.sessionAlive(),
                 c.paused(), server, flagged);
     }

@@ -15,6 +15,8 @@ import lockstep.simulator.trace.Event;
  * @param watching   the path it waits on ("" when not waiting)
  * @param watchingLabel the short label of that node ("#3 c2"); "" when it watches none or the lock's children
  * @param watchesChildren it waits on the lock's children (the naive lock), not on one node
+ * @param watchedGone the node it waits on is gone, and it has not heard yet (cut off, paused, or the notification on
+ *                   its way)
  * @param node       the label of its own lock node ("#3"), "" when it has none
  * @param woken      a notification reached it and it is re-checking
  * @param holds      how many holds it has (2 for a reentrant hold)
@@ -26,7 +28,7 @@ import lockstep.simulator.trace.Event;
  * @param flagged    a failure shown now involves it
  */
 public record Row(String client, Event.State state, LockMode mode, Key key, Look look, String watching,
-                  String watchingLabel, boolean watchesChildren, String node, boolean woken, int holds, Event.ConnectionState connection,
+                  String watchingLabel, boolean watchesChildren, boolean watchedGone, String node, boolean woken, int holds, Event.ConnectionState connection,
                   int session, boolean sessionAlive, boolean paused, int server, boolean flagged) {
 
     /** The key on a client's badge. */

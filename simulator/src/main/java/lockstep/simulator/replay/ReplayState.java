@@ -26,7 +26,9 @@ import lockstep.simulator.trace.Event.State;
  * @param narration     the latest {@code say:} text, "" before any
  * @param lockPath      the lock's path
  * @param znodes        the znodes under the lock path, by path, in sequence order for sequential children
- * @param watches       the watches the server holds, in the order they were set
+ * @param watches       the watches each client holds, in the order they were set: the server's; while a client's
+ *                      connection is down, its client library's, which sets them again when it reconnects (the server
+ *                      drops a closed connection's watches; see the frame's parked arrows)
  * @param clients       every client in scenario order
  * @param holders       the clients that believe they hold the lock (their lock API says so), in grant order; a holder
  *                      whose session has ended is still listed: see {@link ClientView#isStaleHolder()}
