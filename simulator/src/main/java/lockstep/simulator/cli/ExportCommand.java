@@ -54,20 +54,22 @@ final class ExportCommand implements Callable<Integer> {
     /**
      * Gives {@code export} an option {@code --NAME FILE} for each format of the {@link Exports} registry, its help the
      * English text of the help bundle's {@code lockstep.export.NAME} (a bundle set on the command line gives the
-     * other languages). Called on every command tree before it is given a bundle.
+     * other languages). Called once on every command tree, before it is given a bundle.
      */
     static void addExports(CommandLine export) {
         CommandSpec command = export.getCommandSpec();
+        // The formats come first, as options declared in this class would: an unknown option's one-line error lists
+        // them before --help, --version, --debug and --lang.
+        List<OptionSpec> others = new ArrayList<>(command.options());
+        others.forEach(command::remove);
         for (Export format : Exports.all()) {
-            if (command.findOption(format.option()) != null) {
-                continue;
-            }
             command.addOption(OptionSpec.builder(format.option())
                     .paramLabel("FILE")
                     .type(Path.class)
                     .description(SimulatorTexts.help(Language.EN).getString(format.helpKey()))
                     .build());
         }
+        others.forEach(command::addOption);
     }
 
     @Override
