@@ -36,6 +36,11 @@ public final class Pause implements Fault {
     }
 
     @Override
+    public boolean stopsTheClient() {
+        return true;
+    }
+
+    @Override
     public java.util.List<String> example() {
         return java.util.List.of("all acquire", "c2 pause", "holder release", "c2 resume", "holder release", "holder release");
     }

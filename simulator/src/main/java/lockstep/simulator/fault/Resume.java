@@ -36,6 +36,11 @@ public final class Resume implements Fault {
     }
 
     @Override
+    public java.util.Optional<String> undoes() {
+        return java.util.Optional.of("pause");
+    }
+
+    @Override
     public java.util.List<String> example() {
         return java.util.List.of("all acquire", "c1 pause", "c1 resume", "holder release", "holder release", "holder release");
     }
