@@ -3,6 +3,9 @@ package lockstep.simulator.export;
 import java.util.List;
 import java.util.Optional;
 
+import lockstep.simulator.frame.Frames;
+import lockstep.simulator.frame.FramesJson;
+
 /**
  * The registry of export formats: {@code lockstep export} makes an option of each, the window's Export menu an item,
  * and a docs test holds docs/cli.md's table of export options to it. Adding a format means its class, its entry here,
@@ -14,7 +17,9 @@ public final class Exports {
     private static final List<Export> ALL = List.of(
             new Export("svg", "svg", "", false, traces -> SequenceDiagram.of(traces.get(0).trace())),
             new Export("shiviz", "log", "", false, traces -> ShivizLog.of(traces.get(0).trace())),
-            new Export("csv", "csv", "-metrics", true, MetricsCsv::of));
+            new Export("csv", "csv", "-metrics", true, MetricsCsv::of),
+            new Export("frames", "jsonl", "-frames", true, traces -> FramesJson.of(
+                    Frames.ofTraces(traces.stream().map(MetricsCsv.Run::trace).toList()))));
 
     private Exports() {
     }
