@@ -278,7 +278,7 @@ public final class LaneView extends VBox {
             int pos = position.getOrDefault(owner, 0);
             card.fullPath = path;
             card.update(e.sequence(), e.label(), owner, pos, e.mark(), e.ephemeral(), e.held(), e.ghost(),
-                    flagged.contains(owner) && e.held(), cardW, cardH, pitch);
+                    flagged.contains(owner) && e.held(), e.tagShown() ? e.protection() : "", cardW, cardH, pitch);
             double y = e.slot() < 0 ? Math.max(4, (n * pitch - cardH) / 2)
                     : e.slot() * pitch + 4 + (pitch - 8 - cardH) / 2;
             card.relocate(cardX, y);

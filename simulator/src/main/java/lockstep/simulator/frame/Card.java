@@ -15,12 +15,15 @@ import lockstep.simulator.replay.ReplayState;
  * @param held       its owner holds the lock through it, in a live session
  * @param ghost      the node was deleted in this script line: drawn as an outline for the whole line
  * @param ending     for a ghost, how it ended (a release, a give-up, its session's end); null for a live node
- * @param protection its protection tag ({@code _c_c2-}), "" for none: drawn as a tag on the card
+ * @param protection its protection tag ({@code _c_c2-}), "" for none
+ * @param tagShown   the tag is drawn on the card: its owner's create lost its reply in this line, and the tag is how
+ *                   the owner finds its node again
  * @param slot       the row the card is drawn at: its owner's row when the owners run down the rows in card order
  *                   (so a client sits beside its node and the chain reads as a chain), else its position; -1 centred
  */
 public record Card(String path, String label, long sequence, String owner, LockMode kind, boolean ephemeral,
-                   boolean held, boolean ghost, ReplayState.Ending ending, String protection, int slot) {
+                   boolean held, boolean ghost, ReplayState.Ending ending, String protection, boolean tagShown,
+                   int slot) {
 
     /** The mark a card carries: "read" or "write" for a node of a shared lock, "" for an exclusive one. */
     public String mark() {

@@ -135,6 +135,7 @@ public final class FramesJson {
             json.writeBooleanField("ghost", c.ghost());
             json.writeStringField("ending", c.ending() == null ? "" : label(c.ending()));
             json.writeStringField("protection", c.protection());
+            json.writeBooleanField("tagShown", c.tagShown());
             json.writeNumberField("slot", c.slot());
             json.writeEndObject();
         }

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Set;
 
 import lockstep.algorithms.LockMode;
-import lockstep.algorithms.NodeName;
 import lockstep.simulator.check.Finding;
 import lockstep.simulator.replay.EnsembleView;
 import lockstep.simulator.replay.LaneCaptions;
@@ -104,8 +103,10 @@ public final class LaneFrames {
             ReplayState.ClientView owner = s.client(z.owner());
             // held through its own node by a holder in a live session; a zombie's card is not a held one
             boolean held = !e.ghost() && owner.believesItHolds() && !owner.isStaleHolder();
+            boolean tagShown = !z.protection().isEmpty() && s.thisLine().lostCalls().stream()
+                    .anyMatch(c -> c.op() == Event.Op.CREATE && c.client().equals(z.owner()));
             out.add(new Card(z.path(), label(z.name()), e.seq(), z.owner(), z.kind(), z.isEphemeral(), held, e.ghost(),
-                    e.ending(), z.protection(), single ? -1 : pinned ? clients.indexOf(z.owner()) : i));
+                    e.ending(), z.protection(), tagShown, single ? -1 : pinned ? clients.indexOf(z.owner()) : i));
         }
         return out;
     }
@@ -116,9 +117,12 @@ public final class LaneFrames {
         boolean children = !watching.isEmpty() && watching.equals(s.lockPath());
         int server = s.ensemble().serverOf(c.name());
         Row.Key key = !c.believesItHolds() ? Row.Key.NONE : c.isStaleHolder() ? Row.Key.HOLLOW : Row.Key.HELD;
-        return new Row(c.name(), c.state(), modeOf(c.mode()), key, look(s, c, server, servers), watching,
+        Row.Look look = look(s, c, server, servers);
+        // gone and not heard of because nothing can reach it (a connected client hears within the line)
+        boolean unreachable = look == Row.Look.CUT_OFF || look == Row.Look.NO_SERVER || look == Row.Look.PAUSED;
+        return new Row(c.name(), c.state(), modeOf(c.mode()), key, look, watching,
                 children || watching.isEmpty() ? "" : nodeLabel(s, watching), children,
-                !watching.isEmpty() && !children && !s.znodes().containsKey(watching),
+                unreachable && !watching.isEmpty() && !children && !s.znodes().containsKey(watching),
                 own == null ? "" : shortLabel(own), c.woken(), c.holds(), c.connection(), c.session(), c.sessionAlive(),
                 c.paused(), server, flagged);
     }
@@ -223,18 +227,16 @@ public final class LaneFrames {
      * it (Curator's read node of a downgrade copies its write node's), or -1.
      */
     public static long shownSequence(ReplayState.Znode z) {
-        return z.sequence() >= 0 ? z.sequence() : sequenceOf(z.name());
+        return z.shownSequence();
     }
 
     /** The sequence number at the end of a node's name, or -1 when it has none. */
     public static long sequenceOf(String name) {
-        return NodeName.isSequential(name) ? NodeName.parse(name).sequence() : -1;
+        return ReplayState.Znode.sequenceOf(name);
     }
 
     /** The last segment of a path without its protection tag (the card's owner line names the creator instead). */
     public static String label(String path) {
-        int slash = path.lastIndexOf('/');
-        String name = slash < 0 ? path : path.substring(slash + 1);
-        return name.startsWith("_c_") && name.indexOf('-') > 0 ? name.substring(name.indexOf('-') + 1) : name;
+        return ReplayState.Znode.labelOf(path);
     }
 }

@@ -15,8 +15,8 @@ import lockstep.simulator.trace.Event;
  * @param watching   the path it waits on ("" when not waiting)
  * @param watchingLabel the short label of that node ("#3 c2"); "" when it watches none or the lock's children
  * @param watchesChildren it waits on the lock's children (the naive lock), not on one node
- * @param watchedGone the node it waits on is gone, and it has not heard yet (cut off, paused, or the notification on
- *                   its way)
+ * @param watchedGone the node it waits on is gone, and nothing can tell it yet: it is cut off, paused, or no server
+ *                   serves it (a connected client hears within the line)
  * @param node       the label of its own lock node ("#3"), "" when it has none
  * @param woken      a notification reached it and it is re-checking
  * @param holds      how many holds it has (2 for a reentrant hold)
