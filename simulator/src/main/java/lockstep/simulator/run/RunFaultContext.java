@@ -78,8 +78,15 @@ final class RunFaultContext implements FaultContext {
     }
 
     @Override
-    public void setPaused(String client, boolean paused) {
-        world.gate.setPaused(client, paused);
+    public void setPaused(Fault fault, String client, boolean paused, String detail) {
+        record(fault, client, detail);
+        // The trace decides: the gate is told what the replay of the line just written says, so the two agree.
+        boolean pausedNow = client(client).paused();
+        if (pausedNow != paused) {
+            throw new IllegalStateException("'" + fault.name() + "' left " + client
+                    + (pausedNow ? " paused" : " running"));
+        }
+        world.gate.setPaused(client, pausedNow);
     }
 
     @Override
