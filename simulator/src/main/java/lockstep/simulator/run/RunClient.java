@@ -91,6 +91,11 @@ final class RunClient {
         return session.isWaitingForNotification(worker.thread());
     }
 
+    /** Whether its client library tells the seam when its thread parks for a notification (Curator's does not). */
+    boolean saysWhenItParks() {
+        return session.saysWhenItParks();
+    }
+
     /** Whether a notification to {@code watcher} wakes one of its handles (false for a handle that already holds). */
     boolean wakesOnNotificationTo(org.apache.zookeeper.Watcher watcher) {
         return session.notificationWakesItsHandle(watcher);

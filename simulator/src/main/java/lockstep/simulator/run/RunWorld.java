@@ -258,6 +258,11 @@ final class RunWorld implements AutoCloseable {
             }
 
             @Override
+            public boolean saysWhenItParks(String client) {
+                return clients.get(client).saysWhenItParks();
+            }
+
+            @Override
             public boolean isWokenBy(String client, lockstep.algorithms.session.Delivery delivery) {
                 return clients.get(client).wakesOnNotificationTo(delivery.watcher());
             }
