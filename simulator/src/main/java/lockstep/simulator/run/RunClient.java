@@ -18,8 +18,9 @@ import lockstep.simulator.scenario.Verb;
  *
  * <p>Everything here is private and changed only through methods that say what happened: an action
  * {@linkplain #start started}, the client {@linkplain #giveUp() giving up} its wait, {@linkplain #crash() crashing},
- * {@linkplain #grantedWithToken getting the lock}. Only the run's one conductor thread calls them, except the reads
- * the {@link Gate} makes from event threads ({@link #hasActionRunning()}, {@link #isParkedForANotification()}).
+ * {@linkplain #grantedWithToken getting the lock}. Only the thread that runs the scenario calls them, except the
+ * reads the {@link Gate} makes from ZooKeeper's event threads ({@link #hasActionRunning()},
+ * {@link #isParkedForANotification()}, {@link #wakesOnNotificationTo}).
  */
 final class RunClient {
 
