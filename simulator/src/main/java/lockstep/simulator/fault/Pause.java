@@ -52,7 +52,6 @@ public final class Pause implements Fault {
 
     @Override
     public void apply(FaultContext context, String client) {
-        context.record(this, client, client + " stops: no call, no event, until it resumes");
-        context.setPaused(client, true);
+        context.setPaused(this, client, true, client + " stops: no call, no event, until it resumes");
     }
 }
