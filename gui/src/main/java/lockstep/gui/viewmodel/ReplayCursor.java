@@ -127,7 +127,10 @@ public final class ReplayCursor {
         for (LaneViewModel lane : lanes) {
             lane.setOwnNarration(common.isEmpty() ? words.narration(lane.getState().narration(), language) : "");
         }
-        narration.set(words.narration(common, language));
+        // A say line stands through the line it announces; then the banner shows the scenario's title, never a
+        // statement the run may since have made untrue.
+        boolean anyOwn = lanes.stream().anyMatch(lane -> !lane.getState().narration().isEmpty());
+        narration.set(common.isEmpty() && !anyOwn ? words.title(language) : words.narration(common, language));
         int k = beat.step();
         String line = k == 0 ? WindowTexts.text("footer.before-the-script")
                 : WindowTexts.text("footer.script-line", k, beats.stepCount(), lineText(k))

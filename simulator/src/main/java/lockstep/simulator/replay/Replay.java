@@ -37,6 +37,8 @@ final class Replay {
     private int line;
     private String scriptText = "";
     private String narration = "";
+    /** Script lines started since the narration was said: it speaks of the line after it, and expires after that. */
+    private int linesSinceNarration;
     private final TreeMap<String, Znode> znodes;
     private final LinkedHashSet<Watch> watches;
     private final LinkedHashMap<String, ClientView> clients;
@@ -81,6 +83,7 @@ final class Replay {
         line = other.line;
         scriptText = other.scriptText;
         narration = other.narration;
+        linesSinceNarration = other.linesSinceNarration;
         znodes = new TreeMap<>(other.znodes);
         watches = new LinkedHashSet<>(other.watches);
         clients = new LinkedHashMap<>(other.clients);
@@ -122,8 +125,14 @@ final class Replay {
             line = e.line();
             scriptText = e.text();
             thisLine = new Line(e.index());
+            // A say line announces the line after it (its own script-line event counts here too, and the
+            // narration that follows resets the count): once a second line starts, what it said may no longer hold.
+            if (++linesSinceNarration >= 2) {
+                narration = "";
+            }
         } else if (event instanceof Event.Narration e) {
             narration = e.text();
+            linesSinceNarration = 0;
         } else if (event instanceof Event.Call e) {
             calls[e.op().ordinal()]++;
             if (e.op() == Event.Op.REMOVE_WATCHES && e.ok()) {
