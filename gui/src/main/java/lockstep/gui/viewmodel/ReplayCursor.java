@@ -127,7 +127,7 @@ public final class ReplayCursor {
         for (LaneViewModel lane : lanes) {
             lane.setOwnNarration(common.isEmpty() ? words.narration(lane.getState().narration(), language) : "");
         }
-        // A say line stands through the line it announces; then the banner shows the scenario's title, never a
+        // A say line stands while its own line is shown; then the banner shows the scenario's title, never a
         // statement the run may since have made untrue.
         boolean anyOwn = lanes.stream().anyMatch(lane -> !lane.getState().narration().isEmpty());
         narration.set(common.isEmpty() && !anyOwn ? words.title(language) : words.narration(common, language));

@@ -37,7 +37,7 @@ final class Replay {
     private int line;
     private String scriptText = "";
     private String narration = "";
-    /** Script lines started since the narration was said: it speaks of the line after it, and expires after that. */
+    /** Script lines started since the narration was said: the next one may change what it speaks of. */
     private int linesSinceNarration;
     private final TreeMap<String, Znode> znodes;
     private final LinkedHashSet<Watch> watches;
@@ -125,9 +125,9 @@ final class Replay {
             line = e.line();
             scriptText = e.text();
             thisLine = new Line(e.index());
-            // A say line announces the line after it (its own script-line event counts here too, and the
-            // narration that follows resets the count): once a second line starts, what it said may no longer hold.
-            if (++linesSinceNarration >= 2) {
+            // A say line speaks of the run as it stands (its own script-line event counts here too, and the
+            // narration that follows resets the count): once the next line starts, what it said may no longer hold.
+            if (++linesSinceNarration >= 1) {
                 narration = "";
             }
         } else if (event instanceof Event.Narration e) {

@@ -23,8 +23,8 @@ import lockstep.simulator.trace.Event.State;
  * @param step          the script line running (1-based count of executed lines; 0 before the first)
  * @param line          that line's line number in the scenario file (0 before the first)
  * @param scriptText    that line's text ("" before the first)
- * @param narration     the latest {@code say:} text while it stands: from its line through the end of the line it
- *                      announces (the next one); "" before any and after that, since what it said may no longer hold
+ * @param narration     the {@code say:} text of the current line; "" before any and once the next line starts, since
+ *                      what it said may no longer hold
  * @param lockPath      the lock's path
  * @param znodes        the znodes under the lock path, by path, in sequence order for sequential children
  * @param watches       the watches each client holds, in the order they were set: the server's; while a client's
