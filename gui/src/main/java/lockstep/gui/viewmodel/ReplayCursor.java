@@ -127,10 +127,14 @@ public final class ReplayCursor {
         for (LaneViewModel lane : lanes) {
             lane.setOwnNarration(common.isEmpty() ? words.narration(lane.getState().narration(), language) : "");
         }
-        // A say line stands while its own line is shown; then the banner shows the scenario's title, never a
-        // statement the run may since have made untrue.
+        // A say line stands at its own beats; through the line it announces it is shown as said before that line
+        // (the line may change what it says); then the banner shows the scenario's title, never a statement the
+        // run may since have made untrue.
         boolean anyOwn = lanes.stream().anyMatch(lane -> !lane.getState().narration().isEmpty());
-        narration.set(common.isEmpty() && !anyOwn ? words.title(language) : words.narration(common, language));
+        String said = words.narration(common, language);
+        narration.set(common.isEmpty() && !anyOwn ? words.title(language)
+                : !common.isEmpty() && focus.getState().narrationBefore() ? WindowTexts.text("banner.before", said)
+                : said);
         int k = beat.step();
         String line = k == 0 ? WindowTexts.text("footer.before-the-script")
                 : WindowTexts.text("footer.script-line", k, beats.stepCount(), lineText(k))

@@ -125,9 +125,10 @@ final class Replay {
             line = e.line();
             scriptText = e.text();
             thisLine = new Line(e.index());
-            // A say line speaks of the run as it stands (its own script-line event counts here too, and the
-            // narration that follows resets the count): once the next line starts, what it said may no longer hold.
-            if (++linesSinceNarration >= 1) {
+            // A say line speaks of the run as it stands and announces the next line (its own script-line event
+            // counts here too, and the narration that follows resets the count): while the next line runs it is
+            // shown as said before it; once a second line starts it is gone.
+            if (++linesSinceNarration >= 2) {
                 narration = "";
             }
         } else if (event instanceof Event.Narration e) {
@@ -409,7 +410,8 @@ final class Replay {
         for (Event.Op op : Event.Op.values()) {
             callsByLabel.put(op.label(), calls[op.ordinal()]);
         }
-        return new ReplayState(index, step, line, scriptText, narration, lockPath,
+        return new ReplayState(index, step, line, scriptText, narration, !narration.isEmpty() && linesSinceNarration > 0,
+                lockPath,
                 Collections.unmodifiableSortedMap(znodes), List.copyOf(watches), Collections.unmodifiableMap(clients),
                 List.copyOf(holders), serverRunning, resource,
                 new Counters(acquisitions, notifications, futileWakeups, Collections.unmodifiableMap(callsByLabel),

@@ -23,8 +23,10 @@ import lockstep.simulator.trace.Event.State;
  * @param step          the script line running (1-based count of executed lines; 0 before the first)
  * @param line          that line's line number in the scenario file (0 before the first)
  * @param scriptText    that line's text ("" before the first)
- * @param narration     the {@code say:} text of the current line; "" before any and once the next line starts, since
- *                      what it said may no longer hold
+ * @param narration     the latest {@code say:} text, from its line through the line it announces (the next one); ""
+ *                      before any and once a second line starts, since what it said may no longer hold
+ * @param narrationBefore the narration was said before the current line: the line may have changed what it says,
+ *                      so a picture shows it as said before this line
  * @param lockPath      the lock's path
  * @param znodes        the znodes under the lock path, by path, in sequence order for sequential children
  * @param watches       the watches each client holds, in the order they were set: the server's; while a client's
@@ -40,7 +42,8 @@ import lockstep.simulator.trace.Event.State;
  * @param serverRestarts how many times the servers (or one of them) were restarted or started again so far
  * @param thisLine      what the current script line has done so far: its notifications, deletions, grants, faults
  */
-public record ReplayState(int index, int step, int line, String scriptText, String narration, String lockPath,
+public record ReplayState(int index, int step, int line, String scriptText, String narration,
+                          boolean narrationBefore, String lockPath,
                           SortedMap<String, Znode> znodes, List<Watch> watches, Map<String, ClientView> clients,
                           List<String> holders, boolean serverRunning, Resource resource, Counters counters,
                           EnsembleView ensemble, int serverRestarts, ThisLine thisLine) {
