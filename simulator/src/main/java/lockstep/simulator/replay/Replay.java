@@ -426,19 +426,22 @@ final class Replay {
                 : new EnsembleView(new TreeMap<>(roles), new LinkedHashMap<>(clientServers));
     }
 
-    /** What the current script line has done so far; copied with the replay, frozen with its state. */
+    /**
+     * What the current script line has done so far; shared with a snapshot in O(1) (its lists only grow, see
+     * {@link AppendOnly}), frozen with its state.
+     */
     private static final class Line {
         final int start;
-        final ArrayList<ReplayState.Pulse> pulses;
-        final ArrayList<ReplayState.Ghost> ghosts;
-        final ArrayList<String> woken;
-        final ArrayList<ReplayState.Grant> grants;
-        final ArrayList<String> requested;
-        final ArrayList<String> gaveUp;
-        final ArrayList<String> gaveBackOne;
-        final ArrayList<ReplayState.FaultNote> faults;
-        final ArrayList<Event.Call> lostCalls;
-        final ArrayList<Event.Call> callsAfterLoss;
+        final AppendOnly<ReplayState.Pulse> pulses;
+        final AppendOnly<ReplayState.Ghost> ghosts;
+        final AppendOnly<String> woken;
+        final AppendOnly<ReplayState.Grant> grants;
+        final AppendOnly<String> requested;
+        final AppendOnly<String> gaveUp;
+        final AppendOnly<String> gaveBackOne;
+        final AppendOnly<ReplayState.FaultNote> faults;
+        final AppendOnly<Event.Call> lostCalls;
+        final AppendOnly<Event.Call> callsAfterLoss;
         Event.Write write;
         long acceptedBefore = -1;
         int deletions;
@@ -446,30 +449,30 @@ final class Replay {
 
         Line(int start) {
             this.start = start;
-            pulses = new ArrayList<>();
-            ghosts = new ArrayList<>();
-            woken = new ArrayList<>();
-            grants = new ArrayList<>();
-            requested = new ArrayList<>();
-            gaveUp = new ArrayList<>();
-            gaveBackOne = new ArrayList<>();
-            faults = new ArrayList<>();
-            lostCalls = new ArrayList<>();
-            callsAfterLoss = new ArrayList<>();
+            pulses = new AppendOnly<>();
+            ghosts = new AppendOnly<>();
+            woken = new AppendOnly<>();
+            grants = new AppendOnly<>();
+            requested = new AppendOnly<>();
+            gaveUp = new AppendOnly<>();
+            gaveBackOne = new AppendOnly<>();
+            faults = new AppendOnly<>();
+            lostCalls = new AppendOnly<>();
+            callsAfterLoss = new AppendOnly<>();
         }
 
         private Line(Line other) {
             start = other.start;
-            pulses = new ArrayList<>(other.pulses);
-            ghosts = new ArrayList<>(other.ghosts);
-            woken = new ArrayList<>(other.woken);
-            grants = new ArrayList<>(other.grants);
-            requested = new ArrayList<>(other.requested);
-            gaveUp = new ArrayList<>(other.gaveUp);
-            gaveBackOne = new ArrayList<>(other.gaveBackOne);
-            faults = new ArrayList<>(other.faults);
-            lostCalls = new ArrayList<>(other.lostCalls);
-            callsAfterLoss = new ArrayList<>(other.callsAfterLoss);
+            pulses = other.pulses.share();
+            ghosts = other.ghosts.share();
+            woken = other.woken.share();
+            grants = other.grants.share();
+            requested = other.requested.share();
+            gaveUp = other.gaveUp.share();
+            gaveBackOne = other.gaveBackOne.share();
+            faults = other.faults.share();
+            lostCalls = other.lostCalls.share();
+            callsAfterLoss = other.callsAfterLoss.share();
             write = other.write;
             acceptedBefore = other.acceptedBefore;
             deletions = other.deletions;
@@ -481,9 +484,9 @@ final class Replay {
         }
 
         ReplayState.ThisLine freeze() {
-            return new ReplayState.ThisLine(start, List.copyOf(pulses), List.copyOf(ghosts), List.copyOf(woken),
-                    List.copyOf(grants), List.copyOf(requested), List.copyOf(gaveUp), List.copyOf(gaveBackOne), List.copyOf(faults), List.copyOf(lostCalls), List.copyOf(callsAfterLoss), write,
-                    write == null ? -1 : acceptedBefore, deletions, serversBack);
+            return new ReplayState.ThisLine(start, pulses.frozen(), ghosts.frozen(), woken.frozen(), grants.frozen(),
+                    requested.frozen(), gaveUp.frozen(), gaveBackOne.frozen(), faults.frozen(), lostCalls.frozen(),
+                    callsAfterLoss.frozen(), write, write == null ? -1 : acceptedBefore, deletions, serversBack);
         }
     }
 
