@@ -1,6 +1,7 @@
 package lockstep.simulator.replay;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -54,7 +55,7 @@ final class Replay {
     private final int[] calls;
     private int serverRestarts;
     /** When each asking client's current attempt started (the request queue, in order of asking). */
-    private final LinkedHashMap<String, Integer> askedAt;
+    private final LinkedHashMap<String, Asked> askedAt;
     private Line thisLine;
 
     private Replay(Event.RunStarted start) {
@@ -223,11 +224,12 @@ final class Replay {
         boolean wasAsking = was == State.REQUESTING || was == State.WAITING;
         if (state == State.HOLDING && e.state() == State.HOLDING) {
             ClientView now = clients.get(e.client());
+            Asked asked = askedAt.get(e.client());
             thisLine.grants.add(new ReplayState.Grant(e.index(), e.client(), askedBefore(e.client()),
-                    now.isStaleHolder()));
+                    now.isStaleHolder(), asked != null, asked == null ? 0 : step - asked.step()));
         }
         if (asking && !wasAsking) {
-            askedAt.put(e.client(), e.index());
+            askedAt.put(e.client(), new Asked(e.index(), step));
             if (!before.woken()) {
                 thisLine.requested.add(e.client());
             }
@@ -322,13 +324,13 @@ final class Replay {
 
     /** The clients that asked before {@code client}'s current attempt began and are still asking. */
     private List<String> askedBefore(String client) {
-        Integer mine = askedAt.get(client);
+        Asked mine = askedAt.get(client);
         if (mine == null) {
             return List.of();
         }
         List<String> earlier = new ArrayList<>();
-        for (Map.Entry<String, Integer> e : askedAt.entrySet()) {
-            if (!e.getKey().equals(client) && e.getValue() < mine) {
+        for (Map.Entry<String, Asked> e : askedAt.entrySet()) {
+            if (!e.getKey().equals(client) && e.getValue().index() < mine.index()) {
                 earlier.add(e.getKey());
             }
         }
@@ -378,6 +380,14 @@ final class Replay {
         return Collections.unmodifiableList(holders);
     }
 
+    Collection<String> askingNow() {
+        return Collections.unmodifiableSet(askedAt.keySet());
+    }
+
+    List<ReplayState.Grant> grantsThisLineNow() {
+        return thisLine.grants.frozen();
+    }
+
     Map<String, Znode> znodesNow() {
         return Collections.unmodifiableSortedMap(znodes);
     }
@@ -424,6 +434,10 @@ final class Replay {
     EnsembleView ensemble() {
         return roles.isEmpty() ? EnsembleView.NONE
                 : new EnsembleView(new TreeMap<>(roles), new LinkedHashMap<>(clientServers));
+    }
+
+    /** An asking client's current attempt: the event it started at, and the script step. */
+    private record Asked(int index, int step) {
     }
 
     /**

@@ -149,9 +149,12 @@ public record ReplayState(int index, int step, int line, String scriptText, Stri
 
     /**
      * A client got the lock. {@code jumpedAhead} are the clients that started asking before it and were still asking
-     * at that moment; {@code zombie} says its handle only counted a hold up in a session that has ended.
+     * at that moment; {@code zombie} says its handle only counted a hold up in a session that has ended;
+     * {@code asked} whether it was asking until then (a holder's reentrant acquire holds on without asking);
+     * {@code waitedSteps} the script steps from its request's start to the grant (0 when it did not ask).
      */
-    public record Grant(int index, String client, List<String> jumpedAhead, boolean zombie) {
+    public record Grant(int index, String client, List<String> jumpedAhead, boolean zombie, boolean asked,
+                        int waitedSteps) {
     }
 
     /** Where a crashed client's lock node went: it had none, it goes with the session, or it stays (persistent). */
