@@ -57,6 +57,7 @@ final class Replay {
     /** When each asking client's current attempt started (the request queue, in order of asking). */
     private final LinkedHashMap<String, Asked> askedAt;
     private Line thisLine;
+    private final Applier applier = new Applier();
 
     private Replay(Event.RunStarted start) {
         lockPath = start.lockPath();
@@ -121,7 +122,22 @@ final class Replay {
 
     void apply(Event event) {
         index = event.index();
-        if (event instanceof Event.ScriptLine e) {
+        event.accept(applier);
+    }
+
+    /**
+     * What each type of event means for the state: one method per type, so a new type of event does not compile until
+     * the replay says what it means.
+     */
+    private final class Applier implements Event.Visitor<Void> {
+
+        @Override
+        public Void runStarted(Event.RunStarted e) {
+            return null; // read by the constructor: there is only one
+        }
+
+        @Override
+        public Void scriptLine(Event.ScriptLine e) {
             step = e.step();
             line = e.line();
             scriptText = e.text();
@@ -132,10 +148,18 @@ final class Replay {
             if (++linesSinceNarration >= 2) {
                 narration = "";
             }
-        } else if (event instanceof Event.Narration e) {
+            return null;
+        }
+
+        @Override
+        public Void narration(Event.Narration e) {
             narration = e.text();
             linesSinceNarration = 0;
-        } else if (event instanceof Event.Call e) {
+            return null;
+        }
+
+        @Override
+        public Void call(Event.Call e) {
             calls[e.op().ordinal()]++;
             if (e.op() == Event.Op.REMOVE_WATCHES && e.ok()) {
                 watches.removeIf(w -> w.client().equals(e.client()) && w.path().equals(e.path()));
@@ -146,46 +170,99 @@ final class Replay {
             if (e.result() == org.apache.zookeeper.KeeperException.Code.CONNECTIONLOSS) {
                 thisLine.lostCalls.add(e);
             }
-        } else if (event instanceof Event.NodeCreated e) {
+            return null;
+        }
+
+        @Override
+        public Void watchSet(Event.WatchSet e) {
+            watches.add(new Watch(e.client(), e.path(), e.kind()));
+            return null;
+        }
+
+        @Override
+        public Void watchFired(Event.WatchFired e) {
+            fire(e);
+            return null;
+        }
+
+        @Override
+        public Void strayNotification(Event.StrayNotification e) {
+            thisLine.pulses.add(new ReplayState.Pulse(e.index(), e.client(), e.path(), e.type(), true));
+            return null;
+        }
+
+        @Override
+        public Void nodeCreated(Event.NodeCreated e) {
             if (isUnderTheLock(e.path())) {
                 String name = nameOf(e.path());
                 znodes.put(e.path(), new Znode(e.path(), name, e.sequence(), e.owner(), e.mode(), Znode.kindOf(name),
                         e.protection()));
             }
-        } else if (event instanceof Event.NodeDeleted e) {
+            return null;
+        }
+
+        @Override
+        public Void nodeDeleted(Event.NodeDeleted e) {
             Znode gone = znodes.remove(e.path());
             if (gone != null) {
                 thisLine.deletions++;
                 thisLine.ghosts.removeIf(g -> g.node().path().equals(e.path()));
                 thisLine.ghosts.add(new ReplayState.Ghost(e.index(), gone, endingOf(e, gone), e.by()));
             }
-        } else if (event instanceof Event.StrayNotification e) {
-            thisLine.pulses.add(new ReplayState.Pulse(e.index(), e.client(), e.path(), e.type(), true));
-        } else if (event instanceof Event.WatchSet e) {
-            watches.add(new Watch(e.client(), e.path(), e.kind()));
-        } else if (event instanceof Event.WatchFired e) {
-            fire(e);
-        } else if (event instanceof Event.ClientState e) {
+            return null;
+        }
+
+        @Override
+        public Void clientState(Event.ClientState e) {
             enter(e);
-        } else if (event instanceof Event.Fault e) {
-            fault(e);
-        } else if (event instanceof Event.Connection e) {
-            connection(e);
-        } else if (event instanceof Event.Write e) {
-            write(e);
-        } else if (event instanceof Event.ServerRole e) {
+            return null;
+        }
+
+        @Override
+        public Void fault(Event.Fault e) {
+            Replay.this.fault(e);
+            return null;
+        }
+
+        @Override
+        public Void choice(Event.Choice e) {
+            choices++;
+            return null;
+        }
+
+        @Override
+        public Void connection(Event.Connection e) {
+            Replay.this.connection(e);
+            return null;
+        }
+
+        @Override
+        public Void serverRole(Event.ServerRole e) {
             Event.Role before = roles.put(e.server(), e.role());
             if (before == Event.Role.DOWN && e.role() != Event.Role.DOWN) {
                 serverRestarts++;
                 thisLine.serversBack = ReplayState.ServersBack.RESTARTED;
             }
-            roles.put(e.server(), e.role());
             // An ensemble serves while it has a leader.
             serverRunning = roles.containsValue(Event.Role.LEADER);
-        } else if (event instanceof Event.ClientServer e) {
+            return null;
+        }
+
+        @Override
+        public Void clientServer(Event.ClientServer e) {
             clientServers.put(e.client(), e.server());
-        } else if (event instanceof Event.Choice) {
-            choices++;
+            return null;
+        }
+
+        @Override
+        public Void write(Event.Write e) {
+            Replay.this.write(e);
+            return null;
+        }
+
+        @Override
+        public Void runEnded(Event.RunEnded e) {
+            return null; // the run's outcome changes nothing the state shows
         }
     }
 
