@@ -205,7 +205,6 @@ final class Replay {
         public Void nodeDeleted(Event.NodeDeleted e) {
             Znode gone = znodes.remove(e.path());
             if (gone != null) {
-                thisLine.deletions++;
                 thisLine.ghosts.removeIf(g -> g.node().path().equals(e.path()));
                 thisLine.ghosts.add(new ReplayState.Ghost(e.index(), gone, endingOf(e, gone), e.by()));
             }
@@ -535,7 +534,6 @@ final class Replay {
         final AppendOnly<Event.Call> callsAfterLoss;
         Event.Write write;
         long acceptedBefore = -1;
-        int deletions;
         ReplayState.ServersBack serversBack = ReplayState.ServersBack.NO;
 
         Line(int start) {
@@ -566,7 +564,6 @@ final class Replay {
             callsAfterLoss = other.callsAfterLoss.share();
             write = other.write;
             acceptedBefore = other.acceptedBefore;
-            deletions = other.deletions;
             serversBack = other.serversBack;
         }
 
@@ -577,7 +574,7 @@ final class Replay {
         ReplayState.ThisLine freeze() {
             return new ReplayState.ThisLine(start, pulses.frozen(), ghosts.frozen(), woken.frozen(), grants.frozen(),
                     requested.frozen(), gaveUp.frozen(), gaveBackOne.frozen(), faults.frozen(), lostCalls.frozen(),
-                    callsAfterLoss.frozen(), write, write == null ? -1 : acceptedBefore, deletions, serversBack);
+                    callsAfterLoss.frozen(), write, write == null ? -1 : acceptedBefore, serversBack);
         }
     }
 

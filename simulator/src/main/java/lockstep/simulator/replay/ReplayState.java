@@ -113,13 +113,12 @@ public record ReplayState(int index, int step, int line, String scriptText, Stri
      *                  again); empty while no call was lost
      * @param write     its latest write to the protected resource, or null
      * @param acceptedBefore the token of the last write accepted before {@code write} (-1 when none or no write)
-     * @param deletions lock nodes deleted in it (a node created and deleted again in the line counts)
      * @param serversBack whether servers came back in it: restarted, or started again after a stop
      */
     public record ThisLine(int start, List<Pulse> pulses, List<Ghost> ghosts, List<String> woken, List<Grant> grants,
                            List<String> requested, List<String> gaveUp, List<String> gaveBackOne,
                            List<FaultNote> faults, List<Event.Call> lostCalls,
-                           List<Event.Call> calls, Event.Write write, long acceptedBefore, int deletions, ServersBack serversBack) {
+                           List<Event.Call> calls, Event.Write write, long acceptedBefore, ServersBack serversBack) {
     }
 
     /** Whether servers came back in a script line. */
