@@ -237,6 +237,10 @@ final class WhatFits {
         }
 
         @Override
+        public void recordServersDown() {
+        }
+
+        @Override
         public void recordServers() {
             throw new UnsupportedOperationException();
         }

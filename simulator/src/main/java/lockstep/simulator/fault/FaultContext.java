@@ -104,6 +104,14 @@ public interface FaultContext {
      */
     void recordServers() throws Exception;
 
+    /**
+     * Writes what losing a server changes at once, before anyone notices: it is down, and if it led (or too few servers
+     * remain for a majority) every running server is looking, so nobody leads. Called between the loss and
+     * {@link #recordServers()}, which writes the outcome; so the trace shows the gap in which nobody serves. On a single
+     * server, or servers Lockstep does not control, it writes nothing.
+     */
+    void recordServersDown();
+
     /** Runs the clients until the system is quiescent again. */
     void settle();
 }

@@ -66,6 +66,8 @@ final class OneServer {
             }
         }
         context.cluster().kill(server);
+        // Written before the clients notice: the trace shows who serves at each moment, the gap included.
+        context.recordServersDown();
         disconnect(context, hit, seen);
         context.recordServers();
         reconnect(context, hit, seen);

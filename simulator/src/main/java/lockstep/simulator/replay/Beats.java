@@ -19,7 +19,10 @@ import lockstep.simulator.trace.Event;
  *   <li>Within a step, the events are given a {@link Phase}: the scripted call and what it changes in the tree
  *       ({@link Phase#CALL}); the notifications it causes ({@link Phase#NOTIFY}); the re-checks up to the last grant
  *       ({@link Phase#GRANT}); the remaining re-checks ({@link Phase#SETTLE}). A phase ends at its last event, moved
- *       forward to the next <em>whole</em> moment: never between a successful create or delete (or a crash or expiry)
+ *       forward to the next <em>whole</em> moment. A call that opens a gap and closes it
+ *       again in the same step (a lost reply, a leader's death) gets a beat at the gap ({@link Phase#BREAK}), read
+ *       from the replay: the widest moment of the first stretch in which a client in the lock is cut off or no server
+ *       leads: never between a successful create or delete (or a crash or expiry)
  *       and the client's resulting state, so no beat shows a holder without its node or a node whose owner is shown
  *       waiting.</li>
  *   <li>The beats are the union over the lanes of (step, phase), in order. A lane that has no events in a beat's phase
@@ -33,6 +36,12 @@ public final class Beats {
 
     /** The parts of a script line, in the order they are shown. */
     public enum Phase {
+        /**
+         * A gap inside the scripted call, shown before the call's end: a client in the lock cut off from its server
+         * (a lost reply, a dropped connection) or an ensemble with no leader, at its widest, before the reconnection or
+         * the election closes it.
+         */
+        BREAK("the break"),
         /** The scripted call and the change it makes to the tree, with the caller's resulting state. */
         CALL("the call"),
         /** The watch notifications the change caused. */
@@ -199,10 +208,12 @@ public final class Beats {
         private final List<Boolean> narrations = new ArrayList<>();
         private final List<Boolean> releases = new ArrayList<>();
         private final boolean[] whole;
+        private final int[] gap;
 
         LanePhases(List<Event> trace) {
             this.trace = trace;
             whole = wholeMoments(trace);
+            gap = gaps(trace);
             String lockPath = ((Event.RunStarted) trace.get(0)).lockPath() + "/";
             int start = 0;
             for (int i = 1; i <= trace.size(); i++) {
@@ -227,7 +238,8 @@ public final class Beats {
                     firstFire = i;
                 }
             }
-            int[] end = {-1, -1, -1, -1};
+            int[] end = new int[Phase.values().length];
+            java.util.Arrays.fill(end, -1);
             if (firstFire < 0) {
                 end[Phase.CALL.ordinal()] = to;
             } else {
@@ -260,9 +272,11 @@ public final class Beats {
                 }
                 end[Phase.SETTLE.ordinal()] = to;
             }
+            // Before the script the servers are still starting: no gap there is the lesson's.
+            end[Phase.BREAK.ordinal()] = from == 0 ? -1 : gapIn(from, end[Phase.CALL.ordinal()]);
             // A phase that ends where an earlier one ends adds nothing to see: the lane holds still there.
-            int shown = end[Phase.CALL.ordinal()];
-            for (int p = 1; p < end.length; p++) {
+            int shown = end[Phase.BREAK.ordinal()] >= 0 ? end[Phase.BREAK.ordinal()] : end[Phase.CALL.ordinal()];
+            for (int p = Phase.CALL.ordinal() + 1; p < end.length; p++) {
                 if (end[p] >= 0 && end[p] <= shown) {
                     end[p] = -1;
                 } else if (end[p] >= 0) {
@@ -273,6 +287,65 @@ public final class Beats {
             lines.add(line);
             narrations.add(narration);
             releases.add(release);
+        }
+
+        /**
+         * The widest moment of the first gap in {@code [from, callEnd)} that closes again by the call's end: the first
+         * whole event at which the most clients in the lock are cut off (a leaderless ensemble counts one more). -1 when
+         * there is no such gap (none, or one that lasts to the end of the call: the call's own beat shows it).
+         */
+        private int gapIn(int from, int callEnd) {
+            for (int i = from; i < callEnd; i++) {
+                if (gap[i] > 0) {
+                    int last = i;
+                    while (last + 1 < callEnd && gap[last + 1] > 0) {
+                        last++;
+                    }
+                    if (gap[callEnd] > 0 && last + 1 == callEnd) {
+                        return -1;
+                    }
+                    int widest = -1;
+                    for (int j = i; j <= last; j++) {
+                        if (whole[j] && (widest < 0 || gap[j] > gap[widest])) {
+                            widest = j;
+                        }
+                    }
+                    return widest;
+                }
+            }
+            return -1;
+        }
+
+        /**
+         * {@code gap[i]}: after event i, as the replay tells it, how many clients that ask for or believe they hold the
+         * lock are cut off from their server, plus one if servers of an ensemble run and none leads.
+         */
+        private static int[] gaps(List<Event> trace) {
+            int[] gap = new int[trace.size()];
+            LiveReplay replay = LiveReplay.startingWith(trace.get(0));
+            List<String> clients = ((Event.RunStarted) trace.get(0)).clients();
+            for (int i = 1; i < trace.size(); i++) {
+                replay.apply(trace.get(i));
+                gap[i] = cutOff(replay, clients) + (leaderless(replay.ensemble()) ? 1 : 0);
+            }
+            return gap;
+        }
+
+        private static int cutOff(LiveReplay replay, List<String> clients) {
+            int cut = 0;
+            for (String client : clients) {
+                ReplayState.ClientView view = replay.client(client);
+                if (view.connection() == Event.ConnectionState.DISCONNECTED
+                        && (view.isAsking() || view.believesItHolds())) {
+                    cut++;
+                }
+            }
+            return cut;
+        }
+
+        private static boolean leaderless(EnsembleView ensemble) {
+            return ensemble.isEnsemble() && ensemble.leader() == 0
+                    && ensemble.roles().values().stream().anyMatch(r -> r != Event.Role.DOWN);
         }
 
         /** The first whole moment at or after {@code i} (the step's end at the latest). */

@@ -157,8 +157,12 @@ public final class LaneCaptions {
         ReplayState.Znode made = state.nodeOf(lost.client());
         if (lost.op() == Event.Op.CREATE && made != null && !made.protection().isEmpty()) {
             long sequence = made.shownSequence();
-            return CaptionTexts.text("caption.reply-lost.found-by-tag", lost.client(),
-                    sequence >= 0 ? "#" + sequence : ReplayState.Znode.labelOf(made.path()));
+            String node = sequence >= 0 ? "#" + sequence : ReplayState.Znode.labelOf(made.path());
+            // Found only once it has listed the children again since the loss: until then it does not know.
+            boolean looked = state.thisLine().calls().stream().anyMatch(c -> c.index() > lost.index()
+                    && c.client().equals(lost.client()) && c.op() == Event.Op.GET_CHILDREN && c.ok());
+            return CaptionTexts.text(looked ? "caption.reply-lost.found-by-tag" : "caption.reply-lost.not-known",
+                    lost.client(), node);
         }
         return CaptionTexts.text("caption.reply-lost", lost.client(), lost.op().label());
     }

@@ -176,6 +176,11 @@ final class RunFaultContext implements FaultContext {
     }
 
     @Override
+    public void recordServersDown() {
+        world.recordServersDown();
+    }
+
+    @Override
     public void settle() {
         world.syncServers();
         world.conductor.runToQuiescence(world.states::noteChanges);

@@ -199,6 +199,30 @@ final class RunWorld implements AutoCloseable {
         }
     }
 
+    /** See {@link lockstep.simulator.fault.FaultContext#recordServersDown()}. */
+    void recordServersDown() {
+        if (cluster.size() <= 1 || !cluster.isControlled()) {
+            return;
+        }
+        EnsembleView known = trace.state().ensemble();
+        int running = 0;
+        for (int server = 1; server <= cluster.size(); server++) {
+            running += cluster.isUp(server) ? 1 : 0;
+        }
+        boolean leaderless = known.leader() != 0 && !cluster.isUp(known.leader()) || running <= cluster.size() / 2;
+        // The lost server first, then what its loss makes of the others: the order in which it happens.
+        for (int server = 1; server <= cluster.size(); server++) {
+            if (!cluster.isUp(server) && known.role(server) != Event.Role.DOWN) {
+                trace.add(new Event.ServerRole(trace.next(), server, Event.Role.DOWN));
+            }
+        }
+        for (int server = 1; leaderless && server <= cluster.size(); server++) {
+            if (cluster.isUp(server) && known.role(server) != Event.Role.LOOKING) {
+                trace.add(new Event.ServerRole(trace.next(), server, Event.Role.LOOKING));
+            }
+        }
+    }
+
     /** Every serving server of an ensemble catches up with the leader (see {@link ServerLook#syncAll}). */
     void syncServers() {
         if (cluster.size() <= 1) {
