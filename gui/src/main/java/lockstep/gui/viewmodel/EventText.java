@@ -15,30 +15,7 @@ public final class EventText {
     }
 
     public static String client(Event e) {
-        if (e instanceof Event.Call c) {
-            return c.client();
-        } else if (e instanceof Event.WatchSet w) {
-            return w.client();
-        } else if (e instanceof Event.WatchFired f) {
-            return f.client();
-        } else if (e instanceof Event.StrayNotification f) {
-            return f.client();
-        } else if (e instanceof Event.NodeCreated n) {
-            return n.owner();
-        } else if (e instanceof Event.NodeDeleted d) {
-            return d.owner();
-        } else if (e instanceof Event.ClientState s) {
-            return s.client();
-        } else if (e instanceof Event.Fault f) {
-            return f.client();
-        } else if (e instanceof Event.Write w) {
-            return w.client();
-        } else if (e instanceof Event.Connection c) {
-            return c.client();
-        } else if (e instanceof Event.ClientServer c) {
-            return c.client();
-        }
-        return "";
+        return e.client();
     }
 
     /**
@@ -121,20 +98,6 @@ public final class EventText {
     }
 
     public static String path(Event e) {
-        String p = "";
-        if (e instanceof Event.Call c) {
-            p = c.path();
-        } else if (e instanceof Event.WatchSet w) {
-            p = w.path();
-        } else if (e instanceof Event.WatchFired f) {
-            p = f.path();
-        } else if (e instanceof Event.StrayNotification f) {
-            p = f.path();
-        } else if (e instanceof Event.NodeCreated n) {
-            p = n.path();
-        } else if (e instanceof Event.NodeDeleted d) {
-            p = d.path();
-        }
-        return p.isEmpty() ? "" : LaneViewModel.lastSegment(p);
+        return e.path().isEmpty() ? "" : LaneViewModel.lastSegment(e.path());
     }
 }

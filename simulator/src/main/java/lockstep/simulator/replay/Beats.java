@@ -290,11 +290,14 @@ public final class Beats {
         }
 
         /**
-         * The widest moment of the first gap in {@code [from, callEnd)} that closes again by the call's end: the first
-         * whole event at which the most clients in the lock are cut off (a leaderless ensemble counts one more). -1 when
-         * there is no such gap (none, or one that lasts to the end of the call: the call's own beat shows it).
+         * The widest moment of the first gap this line opens in {@code [from, callEnd)} and closes again by the call's
+         * end: the first whole event at which the most clients in the lock are cut off (a leaderless ensemble counts one
+         * more). -1 when there is no such gap (none, or one that lasts to the end of the call: its own beat shows it).
          */
         private int gapIn(int from, int callEnd) {
+            if (gap[from] > 0) {
+                return -1; // a gap an earlier line opened: the line that closes it shows that in its own call's beat
+            }
             for (int i = from; i < callEnd; i++) {
                 if (gap[i] > 0) {
                     int last = i;

@@ -35,6 +35,19 @@ public sealed interface Event {
     int index();
 
     /**
+     * The client the event is about, "" for none: the caller, the watcher, the faulted or writing client, and for a
+     * znode its owner. A record with a {@code client} component answers with it.
+     */
+    default String client() {
+        return "";
+    }
+
+    /** The znode path the event is about, "" for none. A record with a {@code path} component answers with it. */
+    default String path() {
+        return "";
+    }
+
+    /**
      * Dispatches on the event's type: {@code visitor}'s method for this type. A reader that must handle every type
      * implements {@link Visitor}, so a new type of event is a compile error in every such reader until it is handled.
      */
@@ -173,6 +186,12 @@ public sealed interface Event {
     record NodeCreated(int index, String path, long sequence, String owner, CreateMode mode, String protection)
             implements Event {
 
+        /** Its owner. */
+        @Override
+        public String client() {
+            return owner;
+        }
+
         @Override
         public <R> R accept(Visitor<R> visitor) {
             return visitor.nodeCreated(this);
@@ -201,6 +220,12 @@ public sealed interface Event {
      * {@code by} is "" when no client deleted it).
      */
     record NodeDeleted(int index, String path, String owner, Deletion reason, String by) implements Event {
+
+        /** Its owner. */
+        @Override
+        public String client() {
+            return owner;
+        }
 
         @Override
         public <R> R accept(Visitor<R> visitor) {
