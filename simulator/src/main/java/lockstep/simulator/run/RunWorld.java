@@ -191,6 +191,7 @@ final class RunWorld implements AutoCloseable {
         EnsembleView known = trace.state().ensemble();
         for (int server = 1; server <= cluster.size(); server++) {
             Event.Role role = !cluster.isUp(server) ? Event.Role.DOWN
+                    : cluster.isIsolated(server) ? Event.Role.LOOKING
                     : leader == 0 ? (cluster.isControlled() ? Event.Role.LOOKING : Event.Role.FOLLOWER)
                     : server == leader ? Event.Role.LEADER : Event.Role.FOLLOWER;
             if (!known.isEnsemble() || known.role(server) != role) {
