@@ -19,6 +19,15 @@ public interface LockClient extends AutoCloseable {
     boolean isWaitingForNotification(Thread thread);
 
     /**
+     * True when the client tells its connection's seam listener each time its thread is about to park for a
+     * notification ({@code SeamListener.parked}), so a scheduler may wait for that instead of looking at the thread
+     * again and again. False (the default) for a client library that parks inside its own code (Curator).
+     */
+    default boolean saysWhenItParks() {
+        return false;
+    }
+
+    /**
      * False when a notification for {@code watcher} reaches a handle that already holds the lock (its leftover watch):
      * it wakes none of the client's requests. True when it may wake one, or when the client cannot tell.
      */

@@ -9,6 +9,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import lockstep.algorithms.registry.Algorithms;
+
 /** The pure decisions: sorted children and our node in, "I hold it" or "watch X" out. No server. */
 class DecisionsTest {
 

@@ -19,7 +19,10 @@ import lockstep.gui.view.ViewSettings;
 import lockstep.gui.view.WorkbenchView;
 import lockstep.gui.viewmodel.WorkbenchViewModel;
 
-/** The window. Started by {@link Launcher} through {@link Application#launch}; its options come from {@link #use}. */
+/**
+ * The window. Started by the {@code gui} command ({@link lockstep.gui.cli.GuiCommand}) through
+ * {@link Application#launch}; its options come from {@link #use}.
+ */
 public final class WorkbenchApp extends Application {
 
     /** What to open and whether to print timings. */

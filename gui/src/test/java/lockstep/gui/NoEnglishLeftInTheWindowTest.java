@@ -20,7 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import lockstep.algorithms.Algorithms;
+import lockstep.algorithms.registry.Algorithms;
 import lockstep.algorithms.text.BundleAudit;
 import lockstep.algorithms.text.Language;
 import lockstep.algorithms.text.Texts;
@@ -58,7 +58,7 @@ class NoEnglishLeftInTheWindowTest {
     private static final Set<String> TERMS = Set.of("zookeeper", "curator", "interprocessmutex", "watch", "znode",
             "leader", "follower", "zk", "connectionloss", "fencing", "exists-watch", "unfenced", "null", "api",
             "getdata", "getchildren", "exists", "create", "delete", "setdata", "sync", "multi", "removewatches",
-            "acquire", "release", "try-acquire", "recipe", "lockstep", "shiviz", "svg", "csv", "png", "gif",
+            "acquire", "release", "try-acquire", "recipe", "lockstep", "shiviz", "svg", "csv", "png", "gif", "jsonl",
             "shortcut", "shift", "left", "right", "home", "end", "space");
     /** Client, server and node names, counts ("x2"), single letters (the W/E badges are glyphs). */
     private static final Pattern NAME = Pattern.compile("[a-z]{1,2}\\d+(#\\d+)?|x\\d+|[A-Za-z]|_c_.*|"
@@ -151,20 +151,20 @@ class NoEnglishLeftInTheWindowTest {
             if (lane.writeProperty().get() != null) {
                 out.add(lane.writeProperty().get().text());
             }
-            LaneSummary summary = LaneSummary.of(s, lane.findingsProperty().get());
+            LaneSummary summary = LaneSummary.of(lane.frame());
             out.add(summary.failures());
             out.add(summary.notes());
             out.add(summary.children());
-            for (String name : lane.clients()) {
-                ReplayState.ClientView c = s.clients().getOrDefault(name, ReplayState.ClientView.initial(name));
+            out.add(summary.holderNames());
+            for (lockstep.simulator.frame.Row c : lane.frame().rows()) {
                 out.add(LaneViewModel.word(c));
-                out.add(LaneViewModel.caption(s, c));
-                out.add(LaneViewModel.status(s, c));
+                out.add(LaneViewModel.caption(c));
+                out.add(LaneViewModel.status(c));
             }
-            Sessions sessions = Sessions.of(s, lane.clients());
+            Sessions sessions = Sessions.of(lane.frame());
             sessions.servers().forEach(server -> out.add(server.name() + " " + server.word()));
             sessions.lines().forEach(line -> out.add(line.word()));
-            lane.cards(s).forEach(card -> out.add(card.label() + " " + card.owner()));
+            lane.cards().forEach(card -> out.add(card.label() + " " + card.owner()));
         }
         return out;
     }

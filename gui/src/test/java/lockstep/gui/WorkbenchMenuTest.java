@@ -26,15 +26,22 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
+import lockstep.algorithms.text.Language;
+import lockstep.algorithms.text.Texts;
 import lockstep.gui.render.LanePictures;
 import lockstep.gui.source.SimulatorSource;
+import lockstep.gui.text.WindowTexts;
+import lockstep.gui.view.MenuTexts;
 import lockstep.gui.view.ViewSettings;
 import lockstep.gui.view.WorkbenchView;
 import lockstep.gui.viewmodel.ExportTexts;
 import lockstep.gui.viewmodel.WorkbenchViewModel;
+import lockstep.simulator.export.Export;
+import lockstep.simulator.export.Exports;
 
 /**
- * The real window's menu, headless: File and Export are there; before a run is open the export items are disabled and
+ * The real window's menu, headless: File and Export are there, Export with an item for every format of the export
+ * registry and its words in every language; before a run is open the export items are disabled and
  * the menu says why; once a run is open they are enabled, and the SVG item writes the file (the file chooser replaced
  * by a fixed answer, as a chooser cannot be driven headless).
  */
@@ -67,6 +74,24 @@ class WorkbenchMenuTest {
 
     private static MenuItem item(Menu menu, String id) {
         return menu.getItems().stream().filter(i -> id.equals(i.getId())).findFirst().orElseThrow();
+    }
+
+    @Test
+    void theExportMenuHasAnItemForEveryFormatOfTheRegistryWithItsWordsInEveryLanguage(FxRobot robot) {
+        MenuBar bar = robot.lookup("#menu-bar").queryAs(MenuBar.class);
+        Menu export = bar.getMenus().get(1);
+        List<String> ids = export.getItems().stream().map(MenuItem::getId)
+                .filter(id -> id != null && id.startsWith("menu-export-") && !id.equals("menu-export-why")).toList();
+        assertEquals(Exports.all().stream().map(f -> "menu-export-" + f.name()).toList(), ids);
+        for (Export format : Exports.all()) {
+            assertEquals(MenuTexts.text(MenuTexts.item(format)), item(export, "menu-export-" + format.name()).getText());
+            for (Language language : Language.values()) {
+                for (String key : List.of(MenuTexts.item(format), MenuTexts.title(format), MenuTexts.files(format))) {
+                    assertTrue(Texts.bundle(WindowTexts.BUNDLE).resources(language).containsKey(key),
+                            () -> key + " is missing in " + language);
+                }
+            }
+        }
     }
 
     @Test

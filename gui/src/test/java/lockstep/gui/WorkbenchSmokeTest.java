@@ -126,7 +126,7 @@ class WorkbenchSmokeTest {
             LaneView lane = robot.from(stage.getScene().getRoot()).lookup("#lane-naive").queryAs(LaneView.class);
             assertEquals("ожидает · разбужен: проверяет", lane.clientText("c2"));
             // the lane's own words follow too: subtitle, caption, server box
-            String subtitle = lockstep.algorithms.Algorithms.find("naive").orElseThrow().localSubtitle();
+            String subtitle = lockstep.algorithms.registry.Algorithms.find("naive").orElseThrow().localSubtitle();
             assertEquals(subtitle, cursor.lanes().get(0).subtitleProperty().get());
             assertEquals(subtitle, robot.from(lane).lookup(".lane-subtitle")
                     .queryAs(javafx.scene.control.Label.class).getText());

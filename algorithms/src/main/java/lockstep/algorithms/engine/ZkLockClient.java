@@ -205,6 +205,11 @@ public final class ZkLockClient implements LockClient {
     }
 
     @Override
+    public boolean saysWhenItParks() {
+        return true; // each engine's waitForNotification tells the seam before it parks
+    }
+
+    @Override
     public boolean isWaitingForNotification(Thread thread) {
         return engines.stream().anyMatch(LockEngine::isWaitingForNotification);
     }

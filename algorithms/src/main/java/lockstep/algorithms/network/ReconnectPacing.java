@@ -33,7 +33,7 @@ import org.apache.zookeeper.client.HostProvider;
  * <p>Not here: when a connection breaks, ZooKeeper's {@code ClientCnxnSocketNIO.cleanup()} sleeps a fixed 100 ms
  * before the pending calls fail with a connection loss and Disconnected is delivered; the seam's handles use
  * {@code org.apache.zookeeper.ClientCnxnSocketWithoutCleanupPause}, which cuts that sleep short. A handle made
- * without it still pays the 100 ms (measured by {@link NetworkBenchmark}).
+ * without it still pays the 100 ms (measured by the simulator's {@code NetworkBenchmark}).
  */
 public final class ReconnectPacing {
 

@@ -7,7 +7,7 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
-import lockstep.algorithms.Algorithms;
+import lockstep.algorithms.registry.Algorithms;
 
 /**
  * A newly registered correct algorithm must come with its run of the contract. The bug gallery's entries break it by

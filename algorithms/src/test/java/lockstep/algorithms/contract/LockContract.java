@@ -26,11 +26,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
 
-import lockstep.algorithms.Algorithms;
 import lockstep.algorithms.DistributedLock;
 import lockstep.algorithms.Flag;
 import lockstep.algorithms.LockClient;
 import lockstep.algorithms.LockMode;
+import lockstep.algorithms.registry.Algorithms;
 import lockstep.algorithms.server.EmbeddedZooKeeper;
 import lockstep.algorithms.session.CallRecorder;
 import lockstep.algorithms.session.Connection;

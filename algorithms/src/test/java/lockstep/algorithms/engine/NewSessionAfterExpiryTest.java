@@ -15,7 +15,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import lockstep.algorithms.AfterExpiry;
-import lockstep.algorithms.Algorithms;
 import lockstep.algorithms.Decision;
 import lockstep.algorithms.DistributedLock;
 import lockstep.algorithms.LockAlgorithm;
@@ -23,6 +22,7 @@ import lockstep.algorithms.LockClient;
 import lockstep.algorithms.LockMode;
 import lockstep.algorithms.NodeName;
 import lockstep.algorithms.Sequential;
+import lockstep.algorithms.registry.Algorithms;
 import lockstep.algorithms.server.EmbeddedZooKeeper;
 import lockstep.algorithms.session.Connection;
 import lockstep.algorithms.testing.ClientThread;

@@ -21,10 +21,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import lockstep.algorithms.Algorithms;
 import lockstep.algorithms.DistributedLock;
 import lockstep.algorithms.LockClient;
 import lockstep.algorithms.LockMode;
+import lockstep.algorithms.registry.Algorithms;
 import lockstep.algorithms.server.EmbeddedZooKeeper;
 import lockstep.algorithms.session.Connection;
 import lockstep.algorithms.testing.Await;

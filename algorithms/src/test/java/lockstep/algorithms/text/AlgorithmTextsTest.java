@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.ArrayList;
 import java.util.List;
 
-import lockstep.algorithms.Algorithms;
 import lockstep.algorithms.Flag;
+import lockstep.algorithms.registry.Algorithms;
 import org.junit.jupiter.api.Test;
 
 /** The registry's English (JSON, docs) and the bundle's English say the same, so the translations translate it. */

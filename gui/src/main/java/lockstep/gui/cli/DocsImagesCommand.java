@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import lockstep.gui.Launcher;
 import lockstep.simulator.BadInputException;
 import lockstep.simulator.cli.LockstepCommand;
 import picocli.CommandLine;

@@ -10,13 +10,13 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 
 import javafx.application.Application;
-import lockstep.gui.Launcher;
 import lockstep.gui.WorkbenchApp;
 import lockstep.gui.render.HeadlessFx;
 import lockstep.gui.source.SimulatorSource;
 import lockstep.gui.viewmodel.TraceSource;
 import lockstep.simulator.BadInputException;
 import lockstep.simulator.cli.LockstepCommand;
+import lockstep.simulator.scenario.BuiltInScenarios;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -193,7 +193,7 @@ public final class GuiCommand implements Callable<Integer> {
 
     /** {@code lockstep-02-herd-effect.gif} for a built-in, {@code lockstep-NAME.gif} for a file NAME.ext. */
     String gifName(SimulatorSource sources) {
-        TraceSource.BuiltIn builtIn = sources.builtIn(source);
+        BuiltInScenarios.BuiltIn builtIn = sources.builtIn(source);
         if (builtIn != null) {
             return "lockstep-" + builtIn.name() + ".gif";
         }

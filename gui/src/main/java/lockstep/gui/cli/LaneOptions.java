@@ -3,7 +3,7 @@ package lockstep.gui.cli;
 import java.util.ArrayList;
 import java.util.List;
 
-import lockstep.algorithms.Algorithms;
+import lockstep.algorithms.registry.Algorithms;
 import picocli.CommandLine.Option;
 
 /** The options every command that draws lanes shares: which algorithms (one lane each) and which seed. */

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import lockstep.algorithms.Algorithms;
+import lockstep.algorithms.registry.Algorithms;
 import lockstep.gui.viewmodel.TraceSource;
 import lockstep.gui.viewmodel.ScenarioWords;
 import lockstep.simulator.BadInputException;
@@ -13,6 +13,7 @@ import lockstep.simulator.scenario.Wording;
 import lockstep.simulator.cli.InputKinds;
 import lockstep.simulator.run.Simulations;
 import lockstep.simulator.scenario.BuiltInScenarios;
+import lockstep.simulator.scenario.BuiltInScenarios.BuiltIn;
 import lockstep.simulator.scenario.Scenario;
 import lockstep.simulator.scenario.ScriptBranch;
 import lockstep.simulator.schedule.ReplayingScheduler;
@@ -29,9 +30,7 @@ public final class SimulatorSource implements TraceSource {
 
     @Override
     public List<BuiltIn> builtIns() {
-        return BuiltInScenarios.list().stream()
-                .map(b -> new BuiltIn(b.id(), b.name(), b.title(), b.description(), b.titleInLanguages(),
-                        b.descriptionInLanguages())).toList();
+        return BuiltInScenarios.list();
     }
 
     @Override

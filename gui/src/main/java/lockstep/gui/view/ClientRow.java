@@ -12,7 +12,7 @@ import javafx.scene.text.Text;
 import javafx.scene.text.TextAlignment;
 import lockstep.gui.viewmodel.LaneViewModel;
 import lockstep.gui.viewmodel.StateStyle;
-import lockstep.simulator.replay.ReplayState;
+import lockstep.simulator.frame.Row;
 import lockstep.simulator.trace.Event;
 
 /**
@@ -29,7 +29,7 @@ final class ClientRow extends Pane {
     final Text status = new Text();
     final Text caption = new Text();
     final Rectangle tint = new Rectangle();
-    ReplayState.ClientView shownClient;
+    Row shownClient;
     String shownCaption;
     boolean shownFlag;
     boolean shownSelected;
@@ -94,7 +94,7 @@ final class ClientRow extends Pane {
         return right;
     }
 
-    void update(ReplayState.ClientView c, String text, String statusText, boolean flagged, boolean selected,
+    void update(Row c, String text, String statusText, boolean flagged, boolean selected,
                 double pitch, double width) {
         Palette p = settings.palette();
         if (c.equals(shownClient) && text.equals(shownCaption) && flagged == shownFlag && selected == shownSelected
@@ -102,14 +102,14 @@ final class ClientRow extends Pane {
             return;
         }
         StateStyle style = StateStyle.of(c.state());
-        LaneViewModel.Key key = LaneViewModel.key(c);
+        Row.Key key = c.key();
         icon.setContent(Icons.path(style.icon()));
         word.setText(LaneViewModel.word(c));
         word.setFill(p.stateText(style));
         caption.setFill(p.text2());
         status.setText(statusText);
         status.setFill(p.text2());
-        if (key == LaneViewModel.Key.HOLLOW) {
+        if (key == Row.Key.HOLLOW) {
             // A hollow key: it believes it holds, the server has let its session go.
             badge.setFill(p.surface());
             badge.setStroke(p.holding());
@@ -119,13 +119,13 @@ final class ClientRow extends Pane {
             badge.setStroke(p.surface());
             icon.setFill(Color.WHITE);
         }
-        avatar.setOpacity(c.paused() || !c.sessionAlive() ? 0.55 : 1);
+        avatar.setOpacity(c.look() == Row.Look.HEALTHY || c.look() == Row.Look.ZOMBIE ? 1 : 0.55);
         tint.getStrokeDashArray().clear();
         if (flagged) {
             tint.setFill(p.findingTint());
             tint.setStroke(p.finding());
             tint.setStrokeWidth(2.5);
-        } else if (key == LaneViewModel.Key.HOLLOW) {
+        } else if (key == Row.Key.HOLLOW) {
             tint.setFill(Color.TRANSPARENT);
             tint.setStroke(p.holding());
             tint.setStrokeWidth(1.5);
@@ -137,6 +137,28 @@ final class ClientRow extends Pane {
         } else {
             tint.setFill(Color.TRANSPARENT);
             tint.setStroke(null);
+        }
+        // Cut off, paused and no server each get an outline of their own (over the state's fill), so they never look
+        // like a healthy client or like each other: dashes for a cut link, dots for a stopped process.
+        if (!flagged && key != Row.Key.HOLLOW) {
+            switch (c.look()) {
+                case CUT_OFF, NO_SERVER -> {
+                    tint.setStroke(p.text3());
+                    tint.setStrokeWidth(1.5);
+                    tint.getStrokeDashArray().setAll(8.0, 5.0);
+                }
+                case PAUSED -> {
+                    tint.setStroke(p.text3());
+                    tint.setStrokeWidth(2);
+                    tint.getStrokeDashArray().setAll(2.0, 4.0);
+                    if (c.state() != Event.State.HOLDING) {
+                        tint.setFill(p.muted());
+                    }
+                }
+                default -> {
+                    // healthy, or a state word and a faded avatar say it (crashed, expired, closed)
+                }
+            }
         }
         if (selected) {
             // The keyboard's client: an accent outline over whatever the state draws.

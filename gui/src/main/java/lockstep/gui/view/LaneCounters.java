@@ -6,7 +6,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import lockstep.gui.viewmodel.LaneSummary;
-import lockstep.simulator.replay.ReplayState;
+import lockstep.simulator.frame.LaneFrame;
 
 import lockstep.gui.text.WindowTexts;
 
@@ -27,10 +27,10 @@ final class LaneCounters extends HBox {
         getStyleClass().add("counters");
     }
 
-    void show(ReplayState s, LaneSummary summary) {
+    void show(LaneFrame s, LaneSummary summary) {
         notifications.setText(Integer.toString(s.counters().notifications()));
         futile.setText(Integer.toString(s.counters().futileWakeups()));
-        calls.setText(Integer.toString(s.counters().totalCalls()));
+        calls.setText(Integer.toString(s.counters().calls()));
         holders.setText(Integer.toString(summary.holders()));
         holderNames.setText(summary.holderNames());
         holders.pseudoClassStateChanged(TOO_MANY, summary.tooManyHolders());

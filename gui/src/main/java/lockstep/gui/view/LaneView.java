@@ -22,7 +22,9 @@ import lockstep.gui.viewmodel.LaneSummary;
 import lockstep.gui.viewmodel.BugMark;
 import lockstep.gui.viewmodel.LaneViewModel;
 import lockstep.gui.viewmodel.Sessions;
-import lockstep.simulator.replay.ReplayState;
+import lockstep.simulator.frame.Card;
+import lockstep.simulator.frame.LaneFrame;
+import lockstep.simulator.frame.Row;
 
 /**
  * One lane drawn from its {@link LaneViewModel}: its title, the lock path and server chip, its caption, the znode
@@ -216,8 +218,8 @@ public final class LaneView extends VBox {
     }
 
     private void refresh() {
-        ReplayState s = vm.getState();
-        if (s == null) {
+        LaneFrame frame = vm.frame();
+        if (frame == null) {
             return;
         }
         double scale = settings.scale();
@@ -232,7 +234,7 @@ public final class LaneView extends VBox {
         double clientW = Math.min(280 * scale, width * 0.5 - serverW - sessionGap);
         double clientX = width - clientW - serverW - sessionGap;
         serverX = width - serverW;
-        sessions = Sessions.of(s, vm.clients());
+        sessions = Sessions.of(frame);
         // tall enough for each server's upright label ("s2 · \u2605leader") when there are several
         serverColumnHeight = Math.max(Math.max(pitch * n, FULL_PITCH * scale),
                 sessions.servers().size() > 1 ? sessions.servers().size() * 80 * scale : 0);
@@ -247,27 +249,24 @@ public final class LaneView extends VBox {
         canvas.setWidth(width);
         canvas.setHeight(Math.min(height, viewportHeight()));
 
-        LaneSummary summary = LaneSummary.of(s, vm.findingsProperty().get());
+        LaneSummary summary = LaneSummary.of(frame);
         List<String> flagged = summary.flagged();
         Map<String, Integer> position = new HashMap<>();
         for (int i = 0; i < rowOrder.size(); i++) {
             ClientRow row = rowOrder.get(i);
             position.put(row.name, i);
-            ReplayState.ClientView c = s.clients().get(row.name);
-            if (c == null) {
-                c = ReplayState.ClientView.initial(row.name);
-            }
-            row.update(c, LaneViewModel.caption(s, c), LaneViewModel.status(s, c), flagged.contains(row.name),
+            Row c = frame.row(row.name);
+            row.update(c, LaneViewModel.caption(c), LaneViewModel.status(c), flagged.contains(row.name),
                     row.name.equals(vm.selectedProperty().get()), pitch, clientW);
             row.relocate(clientX, i * pitch + 4);
         }
 
         // znode cards: what to draw and where is decided by the view model
-        List<LaneViewModel.Card> entries = vm.cards(s);
+        List<Card> entries = frame.cards();
         Map<String, ZnodeCard> keep = new HashMap<>();
         double cardH = Math.max(8, Math.min(48 * scale, pitch - 8));
         cardAnchor.clear();
-        for (LaneViewModel.Card e : entries) {
+        for (Card e : entries) {
             String path = e.path();
             ZnodeCard card = cards.remove(path);
             boolean fresh = card == null;
@@ -278,8 +277,8 @@ public final class LaneView extends VBox {
             String owner = e.owner();
             int pos = position.getOrDefault(owner, 0);
             card.fullPath = path;
-            card.update(e.sequence(), e.label(), owner, pos, e.mode(), e.ephemeral() || e.ghost(), e.held(), e.ghost(),
-                    flagged.contains(owner) && e.held(), cardW, cardH, pitch);
+            card.update(e.sequence(), e.label(), owner, pos, e.mark(), e.ephemeral(), e.held(), e.ghost(),
+                    flagged.contains(owner) && e.held(), e.tagShown() ? e.protection() : "", cardW, cardH, pitch);
             double y = e.slot() < 0 ? Math.max(4, (n * pitch - cardH) / 2)
                     : e.slot() * pitch + 4 + (pitch - 8 - cardH) / 2;
             card.relocate(cardX, y);
@@ -302,7 +301,7 @@ public final class LaneView extends VBox {
         cards.putAll(keep);
 
         pathInfo.setText(summary.children());
-        counters.show(s, summary);
+        counters.show(frame, summary);
         findingLabel.setText(summary.failures());
         findingLabel.setVisible(!summary.failures().isEmpty());
         findingLabel.setManaged(!summary.failures().isEmpty());

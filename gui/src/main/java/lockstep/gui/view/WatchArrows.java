@@ -7,7 +7,9 @@ import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Color;
 import lockstep.gui.viewmodel.LaneViewModel;
-import lockstep.simulator.replay.ReplayState;
+import lockstep.simulator.frame.Arrow;
+import lockstep.simulator.frame.LaneFrame;
+import lockstep.simulator.frame.Pulse;
 import lockstep.simulator.trace.Event;
 
 /**
@@ -32,7 +34,7 @@ final class WatchArrows {
 
     /** Starts the pulse animation while notifications are on screen, stops it when none are; {@code redraw} per frame. */
     void updatePulse(Runnable redraw) {
-        boolean firing = !vm.firingProperty().get().isEmpty();
+        boolean firing = vm.frame() != null && !vm.frame().pulses().isEmpty();
         if (!settings.animate()) {
             pulsePhase = settings.stillPhase();
             return;
@@ -62,7 +64,7 @@ final class WatchArrows {
      * @param pitch        the client row pitch (thin arrows below 24 px)
      */
     void draw(Map<String, double[]> cardAnchor, Map<String, double[]> clientAnchor, double top, double pitch) {
-        ReplayState s = vm.getState();
+        LaneFrame s = vm.frame();
         if (s == null) {
             return;
         }
@@ -87,17 +89,21 @@ final class WatchArrows {
             g.strokeLine(4, 0, 4, maxY);
         }
         double lineW = thin ? 1 : settings.lineWidth();
-        for (ReplayState.Watch w : s.watches()) {
+        for (Arrow w : s.arrows()) {
             double[] from = clientAnchor.get(w.client());
             if (from == null) {
                 continue;
             }
-            if (w.path().equals(s.lockPath())) {
+            if (w.children()) {
                 childrenWatch(g, from, cardAnchor, p, lineW, scale);
                 continue;
             }
             double[] to = cardAnchor.get(w.path());
             if (to == null) {
+                if (w.heldBack()) {
+                    // the node is gone and no card is left to point at: the owed notification waits by the client
+                    heldBack(g, from[0] - 44 * scale, from[1], from[0], from[1], p, lineW, scale);
+                }
                 continue;
             }
             double fx = from[0];
@@ -105,14 +111,20 @@ final class WatchArrows {
             if ((fy < top && to[1] < top) || (fy > bottom && to[1] > bottom)) {
                 continue;
             }
-            g.setStroke(p.line());
+            // A parked watch (the connection is down: the server dropped it, the client library will set it again) is
+            // fainter and finer than one the server holds.
+            Color stroke = w.parked() ? p.text3() : p.line();
+            g.setStroke(stroke);
             g.setLineWidth(lineW);
-            g.setLineDashes(5 * scale, 4 * scale);
+            g.setLineDashes(w.parked() ? 1.5 * scale : 5 * scale, w.parked() ? 5 * scale : 4 * scale);
             curve(g, fx, fy, to[0] + 6, to[1]);
             g.setLineDashes();
-            arrowHead(g, to[0] + 6, to[1], p.line(), 5 * scale);
+            arrowHead(g, to[0] + 6, to[1], stroke, 5 * scale);
+            if (w.heldBack()) {
+                heldBack(g, to[0] + 6, to[1], fx, fy, p, lineW, scale);
+            }
         }
-        for (lockstep.simulator.replay.ReplayState.Pulse f : vm.firingProperty().get()) {
+        for (Pulse f : s.pulses()) {
             double[] from = cardAnchor.get(f.path());
             double[] client = clientAnchor.get(f.client());
             if (client == null) {
@@ -170,6 +182,28 @@ final class WatchArrows {
         g.strokeLine(x + 4 * scale, minY, x, minY);
         g.strokeLine(x + 4 * scale, maxY, x, maxY);
         arrowHead(g, x + 4 * scale, y, p.line(), 5 * scale);
+    }
+
+    /**
+     * A notification owed and held back (its client is cut off or paused): a pulse that stopped half way, drawn as a
+     * ring with a bar across it, so it reads as "on its way, not delivered".
+     */
+    private static void heldBack(GraphicsContext g, double sx, double sy, double tx, double ty, Palette p,
+                                 double lineW, double scale) {
+        g.setStroke(p.accent());
+        g.setLineWidth(Math.max(1, lineW));
+        g.setLineDashes(1.5 * scale, 4 * scale);
+        curve(g, sx, sy, tx, ty);
+        g.setLineDashes();
+        double[] pt = bezier(sx, sy, tx, ty, 0.5);
+        double r = 6 * scale;
+        g.setFill(p.surface());
+        g.fillOval(pt[0] - r, pt[1] - r, 2 * r, 2 * r);
+        g.setStroke(p.accent());
+        g.setLineWidth(2 * scale);
+        g.strokeOval(pt[0] - r, pt[1] - r, 2 * r, 2 * r);
+        g.strokeLine(pt[0] - r * 0.3, pt[1] - r * 0.5, pt[0] - r * 0.3, pt[1] + r * 0.5);
+        g.strokeLine(pt[0] + r * 0.3, pt[1] - r * 0.5, pt[0] + r * 0.3, pt[1] + r * 0.5);
     }
 
     private static void curve(GraphicsContext g, double x1, double y1, double x2, double y2) {

@@ -25,11 +25,12 @@ import javafx.util.Duration;
 import lockstep.algorithms.text.Language;
 import lockstep.gui.viewmodel.RunExports;
 import lockstep.gui.viewmodel.WorkbenchViewModel;
+import lockstep.simulator.export.Export;
 
 /**
- * The window's menu bar: File (open), Export (the sequence diagram, ShiViz log and metrics of {@code lockstep
- * export}, a frame as PNG, the run as GIF) and Language (switches the window live), with the progress of a picture being drawn and its Cancel button at the
- * right. Steps of an item: ask for a file ({@link SavePlace}, a file chooser in the window), then hand it to the
+ * The window's menu bar: File (open), Export (an item for each format of {@code lockstep export}'s registry, then a
+ * frame as PNG and the run as GIF) and Language (switches the window live), with the progress of a picture being drawn
+ * and its Cancel button at the right. Steps of an item: ask for a file ({@link SavePlace}, a file chooser in the window), then hand it to the
  * {@link RunExports} command. While no run is open the export items are disabled and the menu's first line says why.
  */
 public final class WorkbenchMenu extends HBox {
@@ -63,24 +64,18 @@ public final class WorkbenchMenu extends HBox {
         why.textProperty().bind(exports.refusalProperty());
         why.setDisable(true);
         why.visibleProperty().bind(exports.refusalProperty().isNotEmpty());
-        MenuItem svg = item("menu-export-svg", MenuTexts.SVG, "Shortcut+E", () -> {
-            Path out = ask(MenuTexts.text(MenuTexts.SVG_TITLE), "", MenuTexts.text(MenuTexts.SVG_FILES), "svg");
-            if (out != null) {
-                exports.exportSvg(out);
-            }
-        });
-        MenuItem shiviz = item("menu-export-shiviz", MenuTexts.SHIVIZ, null, () -> {
-            Path out = ask(MenuTexts.text(MenuTexts.SHIVIZ_TITLE), "", MenuTexts.text(MenuTexts.SHIVIZ_FILES), "log");
-            if (out != null) {
-                exports.exportShiviz(out);
-            }
-        });
-        MenuItem csv = item("menu-export-csv", MenuTexts.CSV, null, () -> {
-            Path out = ask(MenuTexts.text(MenuTexts.CSV_TITLE), "-metrics", MenuTexts.text(MenuTexts.CSV_FILES), "csv");
-            if (out != null) {
-                exports.exportCsv(out);
-            }
-        });
+        List<MenuItem> formats = new java.util.ArrayList<>();
+        for (Export format : exports.formats()) {
+            // The first format, the sequence diagram, is the one a key asks for.
+            String accelerator = formats.isEmpty() ? "Shortcut+E" : null;
+            formats.add(item("menu-export-" + format.name(), MenuTexts.item(format), accelerator, () -> {
+                Path out = ask(MenuTexts.text(MenuTexts.title(format)), format.suggestedSuffix(),
+                        MenuTexts.text(MenuTexts.files(format)), format.extension());
+                if (out != null) {
+                    exports.export(format, out);
+                }
+            }));
+        }
         MenuItem png = item("menu-save-png", MenuTexts.PNG, "Shortcut+S", () -> {
             Path out = ask(MenuTexts.text(MenuTexts.PNG_TITLE), "-frame", MenuTexts.text(MenuTexts.PNG_FILES), "png");
             if (out != null) {
@@ -93,11 +88,15 @@ public final class WorkbenchMenu extends HBox {
                 exports.saveGif(out, look());
             }
         });
-        for (MenuItem item : List.of(svg, shiviz, csv, png, gif)) {
+        List<MenuItem> items = new java.util.ArrayList<>(formats);
+        items.addAll(List.of(png, gif));
+        for (MenuItem item : items) {
             item.disableProperty().bind(exports.refusalProperty().isNotEmpty().or(exports.busyProperty()));
         }
-        Menu export = worded(new Menu("", null, why, svg, shiviz, csv, new SeparatorMenuItem(), png, gif),
-                MenuTexts.EXPORT);
+        Menu export = worded(new Menu(), MenuTexts.EXPORT);
+        export.getItems().add(why);
+        export.getItems().addAll(formats);
+        export.getItems().addAll(new SeparatorMenuItem(), png, gif);
         export.setId("menu-export");
 
         MenuBar bar = new MenuBar(file, export, languageMenu());

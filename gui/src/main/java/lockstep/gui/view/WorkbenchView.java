@@ -34,8 +34,8 @@ import javafx.stage.FileChooser;
 import javafx.stage.Window;
 import lockstep.gui.viewmodel.ReplayCursor;
 import lockstep.gui.viewmodel.StateStyle;
-import lockstep.gui.viewmodel.TraceSource;
 import lockstep.gui.viewmodel.WorkbenchViewModel;
+import lockstep.simulator.scenario.BuiltInScenarios;
 
 import lockstep.gui.text.WindowTexts;
 
@@ -312,7 +312,7 @@ public final class WorkbenchView extends BorderPane {
 
     private void fillPicker() {
         scenarioPicker.getItems().clear();
-        for (TraceSource.BuiltIn b : vm.source().builtIns()) {
+        for (BuiltInScenarios.BuiltIn b : vm.source().builtIns()) {
             Label title = new Label(b.id() + " · " + b.title(lockstep.algorithms.text.Texts.language().tag()));
             title.setStyle("-fx-font-weight: bold;");
             Label description = new Label(b.description(lockstep.algorithms.text.Texts.language().tag()));

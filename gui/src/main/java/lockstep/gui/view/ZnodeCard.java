@@ -61,9 +61,10 @@ final class ZnodeCard extends Pane {
     }
 
     void update(long sequence, String nodeName, String ownerName, int ownerPos, String ownerMode, boolean ephemeral,
-                boolean held, boolean ghost, boolean flagged, double w, double h, double pitch) {
+                boolean held, boolean ghost, boolean flagged, String tag, double w, double h, double pitch) {
         Palette p = settings.palette();
         String sig = fullPath + "|" + sequence + "|" + nodeName + "|" + ownerName + "|" + ownerPos + "|" + ownerMode + "|"
+                + tag + "|"
                 + ephemeral + held + ghost + flagged + "|" + w + "|" + h + "|" + pitch + "|"
                 + System.identityHashCode(p);
         if (sig.equals(shown)) {
@@ -113,7 +114,13 @@ final class ZnodeCard extends Pane {
                 : Math.max(settings.minText(), 14 * scale);
         name.setFont(LaneFonts.of(nameSize, true, false));
         name.setFill(ghost ? p.text2() : p.readable(identity));
-        name.setText(ghost ? ownerName + " · " + WindowTexts.text("znode.deleted") : ownerName);
+        // The protection tag, where it is the point (a lost create reply: the owner finds its node by it), in the
+        // accent colour after the owner.
+        name.setText(ghost ? ownerName + " · " + WindowTexts.text("znode.deleted")
+                : tag.isEmpty() ? ownerName : ownerName + " · " + tag);
+        if (!tag.isEmpty() && !ghost) {
+            name.setFill(p.accent());
+        }
         owner.setFont(LaneFonts.of(Math.max(settings.minText(), 14 * scale), true, false));
         owner.setFill(ghost ? p.text2() : p.readable(identity));
         owner.setText(ghost ? ownerName + " · " + WindowTexts.text("znode.deleted") : ownerName);

@@ -2,7 +2,7 @@ package lockstep.gui.viewmodel;
 
 import java.util.Optional;
 
-import lockstep.algorithms.Algorithms;
+import lockstep.algorithms.registry.Algorithms;
 import lockstep.gui.text.WindowTexts;
 
 /**

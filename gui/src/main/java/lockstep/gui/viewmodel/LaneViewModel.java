@@ -12,13 +12,17 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import lockstep.algorithms.NodeName;
-import lockstep.algorithms.Algorithms;
+import lockstep.algorithms.registry.Algorithms;
 import lockstep.simulator.check.Finding;
 import lockstep.gui.replay.Replays;
+import lockstep.algorithms.LockMode;
+import lockstep.simulator.frame.Card;
+import lockstep.simulator.frame.LaneFrame;
+import lockstep.simulator.frame.LaneFrames;
+import lockstep.simulator.frame.Row;
+import lockstep.simulator.frame.Servers;
 import lockstep.simulator.frame.Tally;
 import lockstep.simulator.replay.Beats;
-import lockstep.simulator.replay.LaneCaptions;
 import lockstep.simulator.replay.ReplayState;
 import lockstep.simulator.trace.Event;
 
@@ -41,10 +45,7 @@ public final class LaneViewModel {
     private final ReadOnlyIntegerWrapper index = new ReadOnlyIntegerWrapper(this, "index", -1);
     private final ReadOnlyObjectWrapper<ReplayState> state = new ReadOnlyObjectWrapper<>(this, "state");
     private final ReadOnlyObjectWrapper<Event> event = new ReadOnlyObjectWrapper<>(this, "event");
-    private final ReadOnlyObjectWrapper<List<ReplayState.Pulse>> firing =
-            new ReadOnlyObjectWrapper<>(this, "firing", List.of());
-    private final ReadOnlyObjectWrapper<List<ReplayState.Ghost>> ghosts =
-            new ReadOnlyObjectWrapper<>(this, "ghosts", List.of());
+    private final ReadOnlyObjectWrapper<LaneFrame> frame = new ReadOnlyObjectWrapper<>(this, "frame");
     private final ReadOnlyObjectWrapper<List<Finding>> findings =
             new ReadOnlyObjectWrapper<>(this, "findings", List.of());
     private final ReadOnlyBooleanWrapper focused = new ReadOnlyBooleanWrapper(this, "focused");
@@ -100,12 +101,10 @@ public final class LaneViewModel {
         this.lane = k;
     }
 
-    /** Shows beat {@code b} of the cursor's beats: this lane's event at that beat, its tally and its own caption. */
+    /** Shows beat {@code b} of the cursor's beats: this lane's frame at that beat. */
     void showBeat(int b) {
         relabel();
-        seek(beats.indexIn(lane, b));
-        tally.set(tallyText(Tally.of(getState())));
-        caption.set(LaneCaptions.at(getState()));
+        show(beats.indexIn(lane, b), b);
     }
 
     /**
@@ -115,11 +114,9 @@ public final class LaneViewModel {
     private void relabel() {
         subtitle.set(subtitle(algorithm));
         bugMark.set(BugMark.of(algorithm));
-        int i = index.get();
-        if (i >= 0) {
-            // the same event after a switch of language: seek(i) would keep the words of the language before
-            server.set(serverText(getState()));
-            write.set(writeAt(getState()));
+        if (getState() != null) {
+            // the same event after a switch of language: its frame's caption and words again, in the new language
+            setFrame(getState(), frame.get() == null ? -1 : frame.get().beat());
         }
     }
 
@@ -127,25 +124,27 @@ public final class LaneViewModel {
      * The server box's text: "server up", or what happened to it in this script line ("server restarted"); sessions that
      * ended say how in their client's row (crashed: closed; expired: ended by the server).
      */
-    private static String serverText(ReplayState s) {
-        if (s.ensemble().isEnsemble()) {
-            return ensembleText(s.ensemble());
+    static String serverText(Servers servers) {
+        if (servers.ensemble()) {
+            return ensembleText(servers);
         }
-        if (!s.serverRunning()) {
+        if (!servers.running()) {
             return WindowTexts.text("server.stopped");
         }
-        return switch (s.thisLine().serversBack()) {
+        return switch (servers.back()) {
             case STARTED_AGAIN -> WindowTexts.text("server.started-again");
             case RESTARTED -> WindowTexts.text("server.restarted");
-            case NO -> WindowTexts.text(s.serverRestarts() == 0 ? "server.up" : "server.up-restarted");
+            case NO -> WindowTexts.text(servers.restarts() == 0 ? "server.up" : "server.up-restarted");
         };
     }
 
     /** An ensemble's server box: each server's number and role, the leader marked ("s1 follower · s3 ★leader"). */
-    static String ensembleText(lockstep.simulator.replay.EnsembleView ensemble) {
+    static String ensembleText(Servers servers) {
         List<String> parts = new ArrayList<>();
-        ensemble.roles().forEach((server, role) -> parts.add("s" + server + " "
-                + (role == Event.Role.LEADER ? "\u2605" + WindowTexts.text("server.leader") : Sessions.roleWord(role))));
+        for (Servers.Box box : servers.boxes()) {
+            parts.add("s" + box.number() + " " + (box.role() == Event.Role.LEADER
+                    ? "\u2605" + WindowTexts.text("server.leader") : Sessions.roleWord(box.role())));
+        }
         return String.join(" · ", parts);
     }
 
@@ -157,24 +156,33 @@ public final class LaneViewModel {
         return WindowTexts.text(t.releases() == 1 ? "tally.one-release" : "tally.releases", t.releases(), t.woken(), t.wins());
     }
 
-    /** Moves the lane to event {@code i}, clamped to the trace. */
+    /** Moves the lane to event {@code i}, clamped to the trace (outside the beats: its frame's beat is -1). */
     public void seek(int i) {
+        show(i, -1);
+    }
+
+    private void show(int i, int beat) {
         int target = Math.max(0, Math.min(replays.size() - 1, i));
-        if (target == index.get()) {
+        if (target == index.get() && frame.get() != null && frame.get().beat() == beat) {
             return;
         }
         ReplayState s = replays.stateAt(target);
-        // the notifications of this script line up to here stay drawn as pulses for the whole release, so a futile
-        // wake-up stays visible after the client has waited again; its deletions stay as ghost cards
-        firing.set(s.thisLine().pulses());
-        ghosts.set(s.thisLine().ghosts());
-        findings.set(findingsAt(target));
         event.set(replays.events().get(target));
-        server.set(serverText(s));
-        serverStopped.set(!s.serverRunning());
-        write.set(writeAt(s));
+        setFrame(s, beat);
         state.set(s);
         index.set(target);
+    }
+
+    /** Makes the lane's frame of state {@code s} and sets every property that is read from it. */
+    private void setFrame(ReplayState s, int beat) {
+        LaneFrame f = LaneFrames.of(beat, lane, algorithm, s, clients, replays.violations(), writes);
+        findings.set(f.findings());
+        server.set(serverText(f.servers()));
+        serverStopped.set(!f.servers().running());
+        write.set(writeMark(f.write()));
+        tally.set(tallyText(f.tally()));
+        caption.set(f.caption());
+        frame.set(f);
     }
 
     /**
@@ -189,37 +197,22 @@ public final class LaneViewModel {
     public record WriteMark(String client, long token, boolean accepted, String text, boolean fresh) {
     }
 
-    /**
-     * The resource line: the latest write of this script line, or else what the resource holds so far; null for a
-     * trace without any write (the lane then draws no resource line at all).
-     */
-    private WriteMark writeAt(ReplayState s) {
-        if (!writes) {
+    /** The resource line in words: this line's write, or what the resource holds; null when the run writes nothing. */
+    static WriteMark writeMark(lockstep.simulator.frame.WriteMark w) {
+        if (w == null) {
             return null;
         }
-        Event.Write w = s.thisLine().write();
-        if (w != null) {
+        if (w.fresh()) {
             String what = w.accepted() ? WindowTexts.text("resource.accepted")
-                    : WindowTexts.text("resource.refused", s.thisLine().acceptedBefore());
+                    : WindowTexts.text("resource.refused", w.acceptedBefore());
             return new WriteMark(w.client(), w.token(), w.accepted(),
                     WindowTexts.text("resource.wrote", w.client(), w.token(), what), true);
         }
-        ReplayState.Resource r = s.resource();
-        String text = r.accepted() == 0 && r.refused() == 0 ? WindowTexts.text("resource.no-write")
-                : WindowTexts.text("resource.last-write", r.lastWriter(), r.lastToken())
-                        + (r.refused() > 0 ? " · " + WindowTexts.text("resource.refused-count", r.refused()) : "");
+        String text = w.acceptedCount() == 0 && w.refusedCount() == 0 ? WindowTexts.text("resource.no-write")
+                : WindowTexts.text("resource.last-write", w.lastWriter(), w.lastToken())
+                        + (w.refusedCount() > 0 ? " · " + WindowTexts.text("resource.refused-count", w.refusedCount())
+                        : "");
         return new WriteMark("", -1, true, text, false);
-    }
-
-    /** Findings shown in the lane: each from its event to the end of the run, so no beat hides what went wrong. */
-    private List<Finding> findingsAt(int i) {
-        List<Finding> out = new ArrayList<>();
-        for (Finding v : replays.violations()) {
-            if (v.at() <= i) {
-                out.add(v);
-            }
-        }
-        return List.copyOf(out);
     }
 
     public String algorithm() {
@@ -281,23 +274,26 @@ public final class LaneViewModel {
     }
 
     /** The one line under a client's state word: what it watches, holds or asks for. */
-    public static String caption(ReplayState s, ReplayState.ClientView c) {
-        if (c.isStaleHolder()) {
+    public static String caption(Row r) {
+        if (r.look() == Row.Look.ZOMBIE) {
             // What it believes (holding) and what the server knows (its session is gone) side by side.
             return WindowTexts.text("caption.session-has-ended");
         }
-        return switch (c.state()) {
-            case WAITING -> c.woken() ? WindowTexts.text("caption.woken")
-                    : c.watching().equals(s.lockPath()) ? WindowTexts.text("caption.watching-children")
-                    : WindowTexts.text("caption.watching", nodeLabel(s, c.watching()));
+        String mode = r.mode() == null ? "" : r.mode().label();
+        return switch (r.state()) {
+            case WAITING -> r.woken() ? WindowTexts.text("caption.woken")
+                    : r.watchesChildren() ? WindowTexts.text("caption.watching-children")
+                    : r.watchedGone() ? WindowTexts.text("caption.watching-gone", r.watchingLabel())
+                    : WindowTexts.text("caption.watching", r.watchingLabel());
             case HOLDING, STILL_HOLDING -> {
-                String node = ownPath(s, c.name());
-                String mode = ("read".equals(c.mode()) ? WindowTexts.text("caption.read") : "") + (c.holds() > 1 ? " x" + c.holds() : "");
-                yield node.isEmpty() ? WindowTexts.text("caption.holds-the-lock", mode)
-                        : WindowTexts.text("caption.holds", nodeLabel(s, node).split(" ")[0], mode);
+                String holds = (r.mode() == LockMode.READ ? WindowTexts.text("caption.read") : "")
+                        + (r.holds() > 1 ? " x" + r.holds() : "");
+                yield r.node().isEmpty() ? WindowTexts.text("caption.holds-the-lock", holds)
+                        : WindowTexts.text("caption.holds", r.node(), holds);
             }
-            case REQUESTING -> c.woken() ? WindowTexts.text("caption.woken")
-                    : c.mode().isEmpty() ? WindowTexts.text("caption.asking-for-the-lock") : WindowTexts.text("caption.asking-for", modeWord(c.mode()));
+            case REQUESTING -> r.woken() ? WindowTexts.text("caption.woken")
+                    : mode.isEmpty() ? WindowTexts.text("caption.asking-for-the-lock")
+                    : WindowTexts.text("caption.asking-for", modeWord(mode));
             case RELEASED -> WindowTexts.text("caption.released");
             case GAVE_UP -> WindowTexts.text("caption.gave-up");
             case CRASHED -> WindowTexts.text("caption.crashed");
@@ -316,199 +312,62 @@ public final class LaneViewModel {
         return mode;
     }
 
-    /** The key a client row shows: none, the holding key, or a hollow key for a holder whose session has ended. */
-    public enum Key { NONE, HELD, HOLLOW }
-
     /** The word beside a client: its state's word, or "thinks it holds" for a holder whose session has ended. */
-    public static String word(ReplayState.ClientView c) {
-        return c.isStaleHolder() ? WindowTexts.text("state.thinks-it-holds") : StateStyle.of(c.state()).word();
-    }
-
-    /** The key drawn on a client's badge. */
-    public static Key key(ReplayState.ClientView c) {
-        if (!c.believesItHolds()) {
-            return Key.NONE;
-        }
-        return c.isStaleHolder() ? Key.HOLLOW : Key.HELD;
+    public static String word(Row r) {
+        return r.look() == Row.Look.ZOMBIE ? WindowTexts.text("state.thinks-it-holds") : StateStyle.of(r.state()).word();
     }
 
     /**
      * What the client's connection and scheduling add to its state word, "" when nothing: "paused", "disconnected",
-     * "reconnected", "expired", "closed", "session 2" (a new session after an expiry), joined by " · ". A connection
-     * word that only repeats the state word (crashed and closed, expired and expired) is left out.
+     * "reconnected", "expired", "closed", "session 2" (a new session after an expiry), joined by " · ", after the
+     * server its connection goes to on an ensemble ("→ s2"). A connection word that only repeats the state word
+     * (crashed and closed, expired and expired) is left out.
      */
-    public static String status(ReplayState s, ReplayState.ClientView c) {
-        String words = status(c);
-        int server = s.ensemble().serverOf(c.name());
-        if (server == 0) {
-            return words;
-        }
-        // On an ensemble: the server the client's connection goes to, first, so it reads as the row's line to it.
-        return words.isEmpty() ? "\u2192 s" + server : "\u2192 s" + server + " · " + words;
-    }
-
-    /** {@link #status(ReplayState, ReplayState.ClientView)} without the ensemble. */
-    public static String status(ReplayState.ClientView c) {
+    public static String status(Row r) {
         List<String> words = new ArrayList<>();
-        if (c.paused()) {
+        if (r.paused()) {
             words.add(WindowTexts.text("status.paused"));
         }
-        switch (c.connection()) {
+        switch (r.connection()) {
             case CONNECTED -> {
-                if (c.session() > 1) {
-                    words.add(WindowTexts.text("status.session", c.session()));
+                if (r.session() > 1) {
+                    words.add(WindowTexts.text("status.session", r.session()));
                 }
             }
             case CLOSED -> {
-                if (c.state() != Event.State.CRASHED) {
+                if (r.state() != Event.State.CRASHED) {
                     words.add(WindowTexts.text("status.closed"));
                 }
             }
             case EXPIRED -> {
-                if (c.state() != Event.State.EXPIRED) {
+                if (r.state() != Event.State.EXPIRED) {
                     words.add(WindowTexts.text("status.expired"));
                 }
             }
-            default -> words.add(WindowTexts.text("status." + c.connection().name().toLowerCase(java.util.Locale.ROOT)));
+            default -> words.add(WindowTexts.text("status." + r.connection().name().toLowerCase(java.util.Locale.ROOT)));
         }
-        if (!c.sessionAlive() && c.connection() != Event.ConnectionState.EXPIRED
-                && c.connection() != Event.ConnectionState.CLOSED && c.state() != Event.State.EXPIRED
-                && c.state() != Event.State.CRASHED && !c.isStaleHolder()) {
+        if (!r.sessionAlive() && r.connection() != Event.ConnectionState.EXPIRED
+                && r.connection() != Event.ConnectionState.CLOSED && r.state() != Event.State.EXPIRED
+                && r.state() != Event.State.CRASHED && r.look() != Row.Look.ZOMBIE) {
             // (a stale holder's caption already says its session has ended)
             words.add(WindowTexts.text("status.session-ended"));
         }
-        return String.join(" · ", words);
+        String joined = String.join(" · ", words);
+        if (r.server() == 0) {
+            return joined;
+        }
+        // On an ensemble: the server the client's connection goes to, first, so it reads as the row's line to it.
+        return joined.isEmpty() ? "\u2192 s" + r.server() : "\u2192 s" + r.server() + " · " + joined;
     }
 
-    /**
-     * A node's short label: "#2 c3" (sequence number and owner) for a sequential node, its name otherwise ("lock").
-     * The full path is shown on hover and in the inspector.
-     */
-    public static String nodeLabel(ReplayState s, String path) {
-        ReplayState.Znode z = s.znodes().get(path);
-        if (z != null) {
-            long seq = shownSequence(z);
-            return seq >= 0 ? "#" + seq + " " + z.owner() : lastSegment(z.name());
-        }
-        String name = lastSegment(path);
-        long seq = sequenceOf(name);
-        return seq >= 0 ? "#" + seq : name;
+    /** The cards to draw: the frame's live nodes and this line's ghosts, in sequence order. */
+    public List<Card> cards() {
+        return frame.get().cards();
     }
 
-    /**
-     * The number a card shows: the node's sequence number, or the one its name carries though ZooKeeper did not append
-     * it (Curator's read node of a downgrade copies its write node's), or -1.
-     */
-    static long shownSequence(ReplayState.Znode z) {
-        return z.sequence() >= 0 ? z.sequence() : sequenceOf(z.name());
-    }
-
-    /** The sequence number at the end of a node's name, or -1 when it has none (parsed by NodeName, the one place). */
-    public static long sequenceOf(String name) {
-        return NodeName.isSequential(name) ? NodeName.parse(name).sequence() : -1;
-    }
-
-    /**
-     * A znode card as the lane draws it.
-     *
-     * @param path     the full path (shown on hover and in the inspector)
-     * @param label    the short name drawn ("lock", or the node name when it has a sequence number)
-     * @param sequence the sequence number, -1 without one
-     * @param owner    the owning client
-     * @param mode     the owner's lock mode ("read", "write", "exclusive" or "")
-     * @param ephemeral whether the node is ephemeral (a ghost always was)
-     * @param held     the owner holds the lock through this node
-     * @param ghost    the node was deleted in this script line (drawn as an outline for the whole release)
-     * @param slot     the row the card is drawn at: its owner's row when the cards' owners are in row order (so a
-     *                 client sits beside its node and the chain is a chain), else its position in sequence order
-     */
-    public record Card(String path, String label, long sequence, String owner, String mode, boolean ephemeral,
-                       boolean held, boolean ghost, int slot) {
-    }
-
-    /** The cards to draw for state {@code s}: live nodes and this line's ghosts, in sequence order. */
-    public List<Card> cards(ReplayState s) {
-        record Entry(String path, long seq, String name, String owner, String zmode, boolean ghost,
-                     lockstep.algorithms.LockMode kind) {
-        }
-        List<Entry> entries = new ArrayList<>();
-        for (ReplayState.Znode z : s.znodes().values()) {
-            entries.add(new Entry(z.path(), shownSequence(z), lastSegment(z.name()), z.owner(), Event.label(z.mode()),
-                    false, z.kind()));
-        }
-        for (ReplayState.Ghost g : ghosts.get()) {
-            ReplayState.Znode z = g.node();
-            if (s.znodes().containsKey(z.path())) {
-                continue; // the naive lock's node is back already (same path): the live card wins over the ghost
-            }
-            entries.add(new Entry(z.path(), shownSequence(z), lastSegment(z.name()), z.owner(), Event.label(z.mode()),
-                    true, z.kind()));
-        }
-        entries.sort(java.util.Comparator.comparingLong(Entry::seq).thenComparing(Entry::name));
-        boolean single = entries.size() == 1 && entries.get(0).seq() < 0;
-        // Pinned when every card's owner has one card and the owners run down the rows in card order.
-        boolean pinned = true;
-        int last = -1;
-        java.util.Set<String> owners = new java.util.HashSet<>();
-        for (Entry e : entries) {
-            int row = clients.indexOf(e.owner());
-            if (row <= last || !owners.add(e.owner())) {
-                pinned = false;
-                break;
-            }
-            last = row;
-        }
-        List<Card> out = new ArrayList<>();
-        for (int i = 0; i < entries.size(); i++) {
-            Entry e = entries.get(i);
-            // The mark is the node's own kind: a read node stays "R" while its owner holds or asks for the write lock.
-            String mode = e.kind() == lockstep.algorithms.LockMode.EXCLUSIVE ? "" : e.kind().label();
-            boolean held = !e.ghost() && heldThrough(s, e.owner(), e.path(), single);
-            out.add(new Card(e.path(), e.name(), e.seq(), e.owner(), mode, e.zmode().contains("ephemeral"), held,
-                    e.ghost(), single ? -1 : pinned ? clients.indexOf(e.owner()) : i));
-        }
-        return out;
-    }
-
-    /**
-     * Whether {@code owner} holds the lock through the node at {@code path}: it holds (not as a zombie: a zombie's node
-     * is gone, or is no longer its session's) and this node is one of its own. With a read and a write node of one
-     * owner (a downgrade) both are held.
-     */
-    private static boolean heldThrough(ReplayState s, String owner, String path, boolean single) {
-        ReplayState.ClientView c = s.client(owner);
-        if (!c.believesItHolds() || c.isStaleHolder()) {
-            return false;
-        }
-        ReplayState.Znode z = s.znodes().get(path);
-        return single || (z != null && z.owner().equals(owner));
-    }
-
-    /** The path of the znode {@code client} owns under the lock, or "". */
-    public static String ownPath(ReplayState s, String client) {
-        for (Map.Entry<String, ReplayState.Znode> e : s.znodes().entrySet()) {
-            if (client.equals(e.getValue().owner())) {
-                return e.getKey();
-            }
-        }
-        return "";
-    }
-
-    /** The name of the znode {@code client} owns under the lock, or "". */
-    public static String ownNode(ReplayState s, String client) {
-        for (Map.Entry<String, ReplayState.Znode> e : s.znodes().entrySet()) {
-            if (client.equals(e.getValue().owner())) {
-                return lastSegment(e.getValue().name());
-            }
-        }
-        return "";
-    }
-
+    /** A path's last segment without its protection tag (the card's owner line names the creator instead). */
     public static String lastSegment(String path) {
-        int slash = path.lastIndexOf('/');
-        String name = slash < 0 ? path : path.substring(slash + 1);
-        // The protection tag (written as the creator's name in a trace) is shown by the card's owner line instead.
-        return name.startsWith("_c_") && name.indexOf('-') > 0 ? name.substring(name.indexOf('-') + 1) : name;
+        return LaneFrames.label(path);
     }
 
     /** One line saying what the algorithm does, for the lane's subtitle: the registry's, in the current language. */
@@ -583,12 +442,13 @@ public final class LaneViewModel {
         return event.getReadOnlyProperty();
     }
 
-    public ReadOnlyObjectProperty<List<ReplayState.Pulse>> firingProperty() {
-        return firing.getReadOnlyProperty();
+    /** What the lane draws now: cards, rows, arrows, pulses, servers, counters, caption, findings. */
+    public ReadOnlyObjectProperty<LaneFrame> frameProperty() {
+        return frame.getReadOnlyProperty();
     }
 
-    public ReadOnlyObjectProperty<List<ReplayState.Ghost>> ghostsProperty() {
-        return ghosts.getReadOnlyProperty();
+    public LaneFrame frame() {
+        return frame.get();
     }
 
     public ReadOnlyObjectProperty<List<Finding>> findingsProperty() {

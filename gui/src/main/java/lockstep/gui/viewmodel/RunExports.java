@@ -17,14 +17,15 @@ import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyDoubleWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import lockstep.simulator.export.Export;
 import lockstep.simulator.export.ExportFiles;
+import lockstep.simulator.export.Exports;
 import lockstep.simulator.export.MetricsCsv;
-import lockstep.simulator.export.SequenceDiagram;
-import lockstep.simulator.export.ShivizLog;
 
 /**
- * The window's exports of the open run, as commands: the sequence diagram (SVG) and ShiViz log of the focused lane, the
- * metrics (CSV) of every lane, a PNG of the lanes at the cursor and a GIF of the whole run. Steps of each command:
+ * The window's exports of the open run, as commands: each format of {@code lockstep export}'s registry
+ * ({@link Exports}: the sequence diagram and ShiViz log of the focused lane, the metrics of every lane), a PNG of the
+ * lanes at the cursor and a GIF of the whole run. Steps of each command:
  * refuse (one sentence in {@link #refusalProperty()}) when no run is open; take the lanes as they are now; make the
  * file in the background with the same code as {@code lockstep export} and {@code lockstep render}; report "wrote FILE" in
  * {@link #savedProperty()} or the one-line error through the window's error dialog.
@@ -111,25 +112,28 @@ public final class RunExports {
         refusal.set(cursor.get() == null ? ExportTexts.text(ExportTexts.NO_RUN) : "");
     }
 
-    /** Writes the focused lane's sequence diagram as a standalone SVG ({@code lockstep export --svg}). */
-    public void exportSvg(Path out) {
-        textExport(out, lanes -> SequenceDiagram.of(focused().events()));
+    /** The formats of {@code lockstep export}, each a command of {@link #export}: the registry, in its order. */
+    public List<Export> formats() {
+        return Exports.all();
     }
 
-    /** Writes the focused lane's trace as a ShiViz log ({@code lockstep export --shiviz}). */
-    public void exportShiviz(Path out) {
-        textExport(out, lanes -> ShivizLog.of(focused().events()));
-    }
-
-    /** Writes the metrics of every lane as CSV, one row per run and algorithm ({@code lockstep export --csv}). */
-    public void exportCsv(Path out) {
+    /**
+     * Writes one format of {@code lockstep export} with its own code: one of the focused lane's trace (the sequence
+     * diagram, the ShiViz log), or of every lane's, each named "SCENARIO: LANE" (the metrics).
+     */
+    public void export(Export format, Path out) {
         String from = spec.get();
         textExport(out, lanes -> {
             List<MetricsCsv.Run> runs = new ArrayList<>();
-            for (LaneViewModel lane : lanes) {
+            if (format.takesSeveralTraces()) {
+                for (LaneViewModel lane : lanes) {
+                    runs.add(new MetricsCsv.Run(from + ": " + lane.title(), lane.events()));
+                }
+            } else {
+                LaneViewModel lane = focused();
                 runs.add(new MetricsCsv.Run(from + ": " + lane.title(), lane.events()));
             }
-            return MetricsCsv.of(runs);
+            return format.textOf(runs);
         });
     }
 

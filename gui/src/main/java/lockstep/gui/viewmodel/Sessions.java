@@ -3,8 +3,9 @@ package lockstep.gui.viewmodel;
 import java.util.ArrayList;
 import java.util.List;
 
-import lockstep.simulator.replay.EnsembleView;
-import lockstep.simulator.replay.ReplayState;
+import lockstep.simulator.frame.LaneFrame;
+import lockstep.simulator.frame.Row;
+import lockstep.simulator.frame.Servers;
 import lockstep.simulator.trace.Event;
 
 import lockstep.gui.text.WindowTexts;
@@ -51,29 +52,24 @@ public record Sessions(List<Server> servers, List<Line> lines) {
     public record Line(String client, int server, Kind kind, String word) {
     }
 
-    /** The sessions of state {@code s} for {@code clients} (in lane order). */
-    public static Sessions of(ReplayState s, List<String> clients) {
-        EnsembleView ensemble = s.ensemble();
+    /** The sessions of a lane's frame: its servers, and one line per row, in the lane's order. */
+    public static Sessions of(LaneFrame frame) {
         List<Server> servers = new ArrayList<>();
-        if (ensemble.isEnsemble()) {
+        Servers boxes = frame.servers();
+        if (boxes.ensemble()) {
             // One box per server, its role as its word; a server serves only while some server leads.
-            for (int n : ensemble.roles().keySet()) {
-                Event.Role role = ensemble.role(n);
-                boolean serving = ensemble.leader() != 0 && (role == Event.Role.LEADER || role == Event.Role.FOLLOWER);
-                servers.add(new Server("s" + n, serving, role == Event.Role.LEADER ? "\u2605" + WindowTexts.text("server.leader")
-                        : roleWord(role)));
+            for (Servers.Box box : boxes.boxes()) {
+                servers.add(new Server("s" + box.number(), box.serving(), box.role() == Event.Role.LEADER
+                        ? "\u2605" + WindowTexts.text("server.leader") : roleWord(box.role())));
             }
         } else {
-            servers.add(new Server(WindowTexts.text("session.server"), s.serverRunning(), WindowTexts.text(s.serverRunning() ? "session.up" : "session.stopped")));
+            servers.add(new Server(WindowTexts.text("session.server"), boxes.running(),
+                    WindowTexts.text(boxes.running() ? "session.up" : "session.stopped")));
         }
         List<Line> lines = new ArrayList<>();
-        for (String name : clients) {
-            ReplayState.ClientView c = s.clients().get(name);
-            if (c == null) {
-                c = ReplayState.ClientView.initial(name);
-            }
-            int box = ensemble.isEnsemble() ? Math.max(0, ensemble.serverOf(name) - 1) : 0;
-            lines.add(lineOf(c, box, servers.get(Math.min(box, servers.size() - 1)).running()));
+        for (Row row : frame.rows()) {
+            int box = boxes.ensemble() ? Math.max(0, row.server() - 1) : 0;
+            lines.add(lineOf(row, Math.min(box, servers.size() - 1)));
         }
         return new Sessions(servers, lines);
     }
@@ -84,20 +80,16 @@ public record Sessions(List<Server> servers, List<Line> lines) {
                 : WindowTexts.text("role." + role.name().toLowerCase(java.util.Locale.ROOT));
     }
 
-    private static Line lineOf(ReplayState.ClientView c, int server, boolean serverRunning) {
-        String name = c.name();
-        if (c.state() == Event.State.CRASHED || c.connection() == Event.ConnectionState.CLOSED) {
-            return new Line(name, server, Kind.CLOSED_BY_CLIENT, WindowTexts.text(c.state() == Event.State.CRASHED ? "session.crashed" : "session.closed"));
-        }
-        if (!c.sessionAlive() || c.connection() == Event.ConnectionState.EXPIRED) {
-            return new Line(name, server, Kind.ENDED_BY_SERVER, WindowTexts.text("session.expired"));
-        }
-        if (!serverRunning || c.connection() == Event.ConnectionState.DISCONNECTED) {
-            return new Line(name, server, Kind.RETRYING, WindowTexts.text("session.retrying"));
-        }
-        if (c.paused()) {
-            return new Line(name, server, Kind.PAUSED, WindowTexts.text("session.paused"));
-        }
-        return new Line(name, server, Kind.LIVE, "");
+    /** A row's session line, from its one look: each look its own kind of line and word. */
+    private static Line lineOf(Row row, int server) {
+        String name = row.client();
+        return switch (row.look()) {
+            case CRASHED -> new Line(name, server, Kind.CLOSED_BY_CLIENT, WindowTexts.text("session.crashed"));
+            case CLOSED -> new Line(name, server, Kind.CLOSED_BY_CLIENT, WindowTexts.text("session.closed"));
+            case ZOMBIE, EXPIRED -> new Line(name, server, Kind.ENDED_BY_SERVER, WindowTexts.text("session.expired"));
+            case CUT_OFF, NO_SERVER -> new Line(name, server, Kind.RETRYING, WindowTexts.text("session.retrying"));
+            case PAUSED -> new Line(name, server, Kind.PAUSED, WindowTexts.text("session.paused"));
+            case HEALTHY -> new Line(name, server, Kind.LIVE, "");
+        };
     }
 }

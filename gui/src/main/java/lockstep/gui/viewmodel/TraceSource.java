@@ -3,30 +3,11 @@ package lockstep.gui.viewmodel;
 import java.util.List;
 
 import lockstep.simulator.BadInputException;
-import lockstep.simulator.scenario.Wording;
+import lockstep.simulator.scenario.BuiltInScenarios.BuiltIn;
 import lockstep.simulator.trace.Event;
 
 /** Where the workbench gets its traces: running a scenario once per algorithm, or reading a trace file. */
 public interface TraceSource {
-
-    /** A scenario shipped with Lockstep, for the picker, its title and description in every language it has. */
-    record BuiltIn(String id, String name, String title, String description, Wording titleInLanguages,
-                   Wording descriptionInLanguages) {
-
-        public BuiltIn(String id, String name, String title, String description) {
-            this(id, name, title, description, Wording.english(title), Wording.english(description));
-        }
-
-        /** The title in {@code language} ({@code en}, {@code zh}, {@code ru}), English when it has none in it. */
-        public String title(String language) {
-            return titleInLanguages.in(language);
-        }
-
-        /** The description in {@code language}, English when it has none in it. */
-        public String description(String language) {
-            return descriptionInLanguages.in(language);
-        }
-    }
 
     /**
      * What was opened: one trace per lane. {@code traceFile} is true when {@code spec} was a recorded trace (one lane,
@@ -43,6 +24,7 @@ public interface TraceSource {
         }
     }
 
+    /** The scenarios shipped with Lockstep, for the picker: titles and descriptions in every language they have. */
     List<BuiltIn> builtIns();
 
     /** Every algorithm a lane can run, in the order the chips offer them. */

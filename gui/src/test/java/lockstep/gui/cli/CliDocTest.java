@@ -13,7 +13,6 @@ import java.nio.file.StandardCopyOption;
 
 import org.junit.jupiter.api.Test;
 
-import lockstep.gui.Launcher;
 import picocli.CommandLine;
 
 /**

@@ -21,7 +21,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import lockstep.gui.Launcher;
 import picocli.CommandLine;
 
 /**

@@ -24,7 +24,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import lockstep.algorithms.text.Language;
 import lockstep.algorithms.text.Texts;
-import lockstep.gui.Launcher;
 import picocli.CommandLine;
 
 /**

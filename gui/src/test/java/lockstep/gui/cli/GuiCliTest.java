@@ -18,7 +18,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import lockstep.gui.Launcher;
+import lockstep.algorithms.registry.Algorithms;
 import picocli.CommandLine;
 
 /**
@@ -77,7 +77,7 @@ class GuiCliTest {
 
     @Test
     void guiRefusesBadInputAsRunDoes() throws IOException {
-        String algorithms = "(expected one of " + String.join(", ", lockstep.algorithms.Algorithms.names()) + ")";
+        String algorithms = "(expected one of " + String.join(", ", Algorithms.names()) + ")";
         assertBadInput("lockstep gui: --algorithm: unknown algorithm 'foo' " + algorithms, "gui", "02", "--algorithm",
                 "naive,foo");
         var builtIns = lockstep.simulator.scenario.BuiltInScenarios.list();

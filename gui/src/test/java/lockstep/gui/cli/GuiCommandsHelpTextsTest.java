@@ -10,7 +10,6 @@ import java.util.ResourceBundle;
 
 import lockstep.algorithms.text.BundleAudit;
 import lockstep.algorithms.text.Language;
-import lockstep.gui.Launcher;
 import lockstep.simulator.cli.LockstepCommand;
 import lockstep.simulator.text.SimulatorTexts;
 import org.junit.jupiter.api.Test;

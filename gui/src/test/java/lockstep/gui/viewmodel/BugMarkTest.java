@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-import lockstep.algorithms.Algorithms;
+import lockstep.algorithms.registry.Algorithms;
 
 /** Every algorithm the registry flags bug, and only those, is marked, with its expected outcome's kind and phrase. */
 class BugMarkTest {

@@ -10,6 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import lockstep.simulator.check.Finding;
+import lockstep.simulator.frame.Row;
 import lockstep.simulator.replay.ReplayState;
 import lockstep.simulator.run.Simulations;
 import lockstep.simulator.scenario.Scenario;
@@ -42,12 +43,15 @@ class FaultsInTheLaneTest {
         LaneViewModel vm = lane("10", "sequential");
         int at = firstStale(vm, "c1");
         vm.seek(at);
-        ReplayState.ClientView c1 = vm.getState().client("c1");
-        assertEquals(LaneViewModel.Key.HOLLOW, LaneViewModel.key(c1));
+        Row c1 = vm.frame().row("c1");
+        assertEquals(Row.Key.HOLLOW, c1.key());
+        assertEquals(Row.Look.ZOMBIE, c1.look());
         assertEquals("thinks it holds", LaneViewModel.word(c1));
-        assertEquals("its session has ended", LaneViewModel.caption(vm.getState(), c1));
+        assertEquals("its session has ended", LaneViewModel.caption(c1));
+        assertTrue(vm.frame().holders().live().isEmpty() || !vm.frame().holders().live().contains("c1"),
+                "a zombie is not counted among the holders");
         vm.seek(at - 1);
-        assertEquals(LaneViewModel.Key.HELD, LaneViewModel.key(vm.getState().client("c1")));
+        assertEquals(Row.Key.HELD, vm.frame().row("c1").key());
     }
 
     @Test
@@ -96,9 +100,11 @@ class FaultsInTheLaneTest {
         LaneViewModel nine = lane("09", "sequential");
         boolean sawDisconnected = false;
         for (int i = 0; i < nine.size(); i++) {
-            ReplayState.ClientView c2 = nine.replays().stateAt(i).client("c2");
+            nine.seek(i);
+            Row c2 = nine.frame().row("c2");
             if (c2.connection() == Event.ConnectionState.DISCONNECTED) {
                 assertEquals("disconnected", LaneViewModel.status(c2));
+                assertEquals(Row.Look.CUT_OFF, c2.look(), "a cut-off client looks unlike a healthy one");
                 sawDisconnected = true;
             }
         }

@@ -53,6 +53,12 @@ class FindingsInTheLaneTest {
         assertTrue(lane.findingsProperty().get().isEmpty(), "the first frame shows nothing");
     }
 
+    /** The summary of the lane's frame at event {@code at} with only {@code findings} to show. */
+    private static LaneSummary summary(LaneViewModel lane, int at, List<Finding> findings) {
+        return LaneSummary.of(lockstep.simulator.frame.LaneFrames.of(-1, 0, lane.algorithm(),
+                lane.replays().stateAt(at), lane.clients(), findings, true));
+    }
+
     @Test
     void failuresAreRedAndNamedNotesAreCalmAndFlagNobody() {
         LaneViewModel lane = new LaneViewModel(unfenced);
@@ -60,12 +66,12 @@ class FindingsInTheLaneTest {
         Finding stale = only(lane, "stale-holder");
         assertTrue(write.isFailure() && !stale.isFailure());
 
-        LaneSummary both = LaneSummary.of(lane.replays().stateAt(write.at()), List.of(write, stale));
+        LaneSummary both = summary(lane, write.at(), List.of(write, stale));
         assertEquals("▼ " + write.message(), both.failures());
         assertEquals("note: " + stale.message(), both.notes());
         assertEquals(write.clients(), both.flagged(), "only a failure's clients are drawn red");
 
-        LaneSummary noteOnly = LaneSummary.of(lane.replays().stateAt(stale.at()), List.of(stale));
+        LaneSummary noteOnly = summary(lane, stale.at(), List.of(stale));
         assertEquals("", noteOnly.failures());
         assertTrue(noteOnly.flagged().isEmpty(), "a note flags nobody");
     }
@@ -77,7 +83,7 @@ class FindingsInTheLaneTest {
                 .toString());
         Finding stale = only(lane, "stale-holder");
         lane.seek(stale.at());
-        LaneSummary summary = LaneSummary.of(lane.getState(), lane.findingsProperty().get());
+        LaneSummary summary = LaneSummary.of(lane.frame());
         assertTrue(summary.notes().startsWith("note: "), summary.notes());
         assertEquals("", summary.failures());
     }
@@ -90,7 +96,7 @@ class FindingsInTheLaneTest {
             var state = lane.replays().stateAt(i);
             if (state.holders().size() > 1) {
                 twoBelieve++;
-                assertFalse(LaneSummary.of(state, List.of()).tooManyHolders(),
+                assertFalse(summary(lane, i, List.of()).tooManyHolders(),
                         "event " + i + ": " + state.holders() + " hold, one of them a zombie: no failure to show");
             }
         }

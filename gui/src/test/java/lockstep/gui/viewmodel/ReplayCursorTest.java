@@ -12,6 +12,7 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import lockstep.simulator.frame.Card;
 import lockstep.simulator.replay.ReplayState;
 import lockstep.simulator.run.Simulations;
 import lockstep.simulator.scenario.Scenario;
@@ -46,10 +47,9 @@ class ReplayCursorTest {
         LaneViewModel lane = cursor.focusedLaneModel();
         cursor.seek(cursor.beats().firstBeatOfStep(5));
         ReplayState before = lane.getState();
-        assertEquals("watching lock", LaneViewModel.caption(before, before.clients().get("c2")));
+        assertEquals("watching lock", LaneViewModel.caption(lane.frame().row("c2")));
         cursor.forward();
-        ReplayState after = lane.getState();
-        assertEquals("woken: re-checking", LaneViewModel.caption(after, after.clients().get("c2")));
+        assertEquals("woken: re-checking", LaneViewModel.caption(lane.frame().row("c2")));
         cursor.back();
         assertEquals(before, lane.getState(), "stepping back is the same state as before, by replay");
     }
@@ -101,8 +101,9 @@ class ReplayCursorTest {
                 cursor.narrationProperty().get());
         LaneViewModel naiveLane = cursor.lanes().get(0);
         cursor.seek(cursor.beats().lastBeatOfStep(5));
-        assertEquals(9, naiveLane.firingProperty().get().size(), "every pulse of the release, to its end");
-        assertEquals(1, cursor.lanes().get(1).ghostsProperty().get().size(), "the sequential node's ghost stays");
+        assertEquals(9, naiveLane.frame().pulses().size(), "every pulse of the release, to its end");
+        assertEquals(1, cursor.lanes().get(1).cards().stream().filter(Card::ghost).count(),
+                "the sequential node's ghost stays");
         assertEquals("this line: 1 release · 9 woken · 1 wins", naiveLane.tallyProperty().get());
         assertEquals("this line: 1 release · 1 woken · 1 wins", cursor.lanes().get(1).tallyProperty().get());
     }
@@ -124,19 +125,19 @@ class ReplayCursorTest {
         ReplayCursor cursor = cursor();
         cursor.seek(cursor.beats().lastBeatOfStep(5));
         LaneViewModel lane = cursor.lanes().get(1);
-        List<LaneViewModel.Card> cards = lane.cards(lane.getState());
+        List<Card> cards = lane.cards();
         assertEquals(10, cards.size(), "nine live nodes and the released one's ghost");
         assertTrue(cards.get(0).ghost());
         assertEquals("c1", cards.get(0).owner());
         assertTrue(cards.get(1).held());
-        for (LaneViewModel.Card card : cards) {
+        for (Card card : cards) {
             assertEquals(lane.clients().indexOf(card.owner()), card.slot(), "pinned beside its owner: " + card);
         }
         LaneViewModel naiveLane = cursor.lanes().get(0);
-        List<LaneViewModel.Card> naiveCards = naiveLane.cards(naiveLane.getState());
+        List<Card> naiveCards = naiveLane.cards();
         assertEquals(1, naiveCards.size(), "the naive node is back: no ghost beside the live card");
         assertEquals(-1, naiveCards.get(0).slot(), "the one lock node sits in the middle");
-        assertEquals("#2 c3", LaneViewModel.nodeLabel(lane.getState(), cards.get(2).path()));
+        assertEquals("#2 c3", lockstep.simulator.frame.LaneFrames.nodeLabel(lane.getState(), cards.get(2).path()));
     }
 
     @Test

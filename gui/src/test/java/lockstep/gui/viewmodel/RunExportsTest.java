@@ -28,6 +28,8 @@ import lockstep.gui.cli.RenderCommand;
 import lockstep.gui.render.HeadlessFx;
 import lockstep.gui.render.LanePictures;
 import lockstep.gui.source.SimulatorSource;
+import lockstep.simulator.export.Export;
+import lockstep.simulator.export.Exports;
 import lockstep.simulator.export.MetricsCsv;
 import lockstep.simulator.export.ShivizLog;
 
@@ -55,6 +57,11 @@ class RunExportsTest {
         return vm;
     }
 
+    /** A format of the export registry, as the menu hands it to the command. */
+    private static Export format(String name) {
+        return Exports.named(name).orElseThrow();
+    }
+
     private static WorkbenchViewModel opened() {
         return opened(Runnable::run);
     }
@@ -64,7 +71,7 @@ class RunExportsTest {
         WorkbenchViewModel vm = opened();
         vm.getCursor().focus(1);
         Path out = dir.resolve("herd.svg");
-        vm.exports().exportSvg(out);
+        vm.exports().export(format("svg"), out);
         assertEquals("", vm.errorProperty().get());
         assertEquals(ExportTexts.wrote(out), vm.exports().savedProperty().get());
         Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder()
@@ -78,7 +85,7 @@ class RunExportsTest {
     void theShivizLogParsesWithShivizsDefaultExpression() throws Exception {
         WorkbenchViewModel vm = opened();
         Path out = dir.resolve("herd.log");
-        vm.exports().exportShiviz(out);
+        vm.exports().export(format("shiviz"), out);
         String log = Files.readString(out);
         Matcher m = Pattern.compile(ShivizLog.DEFAULT_REGEX.replace("(?<clock>{.*})", "(?<clock>\\{.*})")).matcher(log);
         int end = 0;
@@ -96,7 +103,7 @@ class RunExportsTest {
     void theCsvHasARowPerLane() throws Exception {
         WorkbenchViewModel vm = opened();
         Path out = dir.resolve("metrics.csv");
-        vm.exports().exportCsv(out);
+        vm.exports().export(format("csv"), out);
         List<String> lines = Files.readAllLines(out);
         assertEquals(String.join(",", MetricsCsv.header()), lines.get(0));
         assertEquals(3, lines.size(), "a header and one row per lane: " + lines);
@@ -165,7 +172,7 @@ class RunExportsTest {
         WorkbenchViewModel vm = new WorkbenchViewModel(new SimulatorSource(), Runnable::run, Runnable::run, null);
         assertEquals(ExportTexts.text(ExportTexts.NO_RUN), vm.exports().refusalProperty().get());
         Path out = dir.resolve("x.svg");
-        vm.exports().exportSvg(out);
+        vm.exports().export(format("svg"), out);
         assertEquals(ExportTexts.text(ExportTexts.NO_RUN), vm.errorProperty().get());
         assertFalse(Files.exists(out));
         vm.open("02", List.of("naive"), null);
@@ -176,7 +183,7 @@ class RunExportsTest {
     void aFileInNoDirectoryIsOneLineAndNothingIsWritten() {
         WorkbenchViewModel vm = opened();
         Path out = dir.resolve("missing").resolve("x.csv");
-        vm.exports().exportCsv(out);
+        vm.exports().export(format("csv"), out);
         assertTrue(vm.errorProperty().get().startsWith("no such directory: "), vm.errorProperty().get());
         assertFalse(vm.errorProperty().get().contains("\n"));
         assertEquals(ExportTexts.text(ExportTexts.CANNOT_EXPORT), vm.errorHeadingProperty().get());

@@ -27,7 +27,7 @@ class SessionsTest {
     void oneServerIsOneBoxAndEveryLineGoesToIt() throws Exception {
         LaneViewModel vm = lane("04", "sequential");
         vm.seek(vm.size() - 1);
-        Sessions sessions = Sessions.of(vm.getState(), vm.clients());
+        Sessions sessions = Sessions.of(vm.frame());
         assertEquals(List.of(new Sessions.Server("server", true, "up")), sessions.servers());
         assertTrue(sessions.lines().stream().allMatch(line -> line.server() == 0));
     }
@@ -37,7 +37,7 @@ class SessionsTest {
         LaneViewModel vm = lane("23", "sequential");
         vm.seek(vm.size() - 1);
         ReplayState s = vm.getState();
-        Sessions sessions = Sessions.of(s, vm.clients());
+        Sessions sessions = Sessions.of(vm.frame());
         assertEquals(List.of("s1", "s2", "s3"), sessions.servers().stream().map(Sessions.Server::name).toList());
         int leader = s.ensemble().leader();
         assertEquals("\u2605leader", sessions.servers().get(leader - 1).word());

@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import lockstep.algorithms.Algorithms;
+import lockstep.algorithms.registry.Algorithms;
 import lockstep.simulator.explore.ChoiceVector;
 import lockstep.simulator.explore.Counterexample;
 import lockstep.simulator.explore.Explorer;

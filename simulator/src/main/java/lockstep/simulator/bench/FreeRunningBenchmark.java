@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
-import lockstep.algorithms.Algorithms;
+import lockstep.algorithms.registry.Algorithms;
 import lockstep.algorithms.server.Cluster;
 import lockstep.simulator.run.Simulations;
 import lockstep.simulator.text.SimulatorTexts;

@@ -8,7 +8,7 @@ import java.lang.management.MemoryType;
 import java.util.List;
 import java.util.OptionalLong;
 
-import lockstep.algorithms.Algorithms;
+import lockstep.algorithms.registry.Algorithms;
 import lockstep.simulator.BadInputException;
 import lockstep.simulator.check.Metrics;
 import lockstep.simulator.run.Simulations;

@@ -9,10 +9,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
-import lockstep.algorithms.Algorithms;
 import lockstep.algorithms.DistributedLock;
 import lockstep.algorithms.LockClient;
 import lockstep.algorithms.LockMode;
+import lockstep.algorithms.registry.Algorithms;
 import lockstep.algorithms.server.EmbeddedZooKeeper;
 import lockstep.algorithms.session.CallRecorder;
 import lockstep.algorithms.session.Connection;

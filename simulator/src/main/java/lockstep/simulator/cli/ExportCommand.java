@@ -12,23 +12,26 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import lockstep.algorithms.text.Language;
 import lockstep.simulator.BadInputException;
+import lockstep.simulator.export.Export;
 import lockstep.simulator.export.ExportFiles;
+import lockstep.simulator.export.Exports;
 import lockstep.simulator.export.MetricsCsv;
-import lockstep.simulator.export.SequenceDiagram;
-import lockstep.simulator.export.ShivizLog;
-import lockstep.simulator.trace.Event;
+import lockstep.simulator.text.SimulatorTexts;
 import lockstep.simulator.trace.TraceFiles;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code lockstep export}: saved traces taken to other tools. Steps: check the options and the files to write, read
- * every trace (the trace reader's one-line errors), make every export in memory, then write each through a temporary
- * file and a rename; so bad input writes nothing, and no file is ever half-written.
+ * {@code lockstep export}: saved traces taken to other tools, one option per format of the {@link Exports} registry
+ * ({@link #addExports}). Steps: check the options and the files to write, read every trace (the trace reader's
+ * one-line errors), make every export in memory, then write each through a temporary file and a rename; so bad input
+ * writes nothing, and no file is ever half-written.
  */
 @Command(name = "export", mixinStandardHelpOptions = true,
         description = "Export saved traces: a sequence diagram as SVG, a ShiViz log, or the metrics as CSV.",
@@ -48,45 +51,56 @@ final class ExportCommand implements Callable<Integer> {
             description = "A trace file, as written by lockstep run --trace (several with --csv).")
     List<Path> traces;
 
-    @Option(names = "--svg", paramLabel = "FILE",
-            description = "Write the sequence (Lamport) diagram of one trace as a standalone SVG; hover shows each event.")
-    Path svg;
-
-    @Option(names = "--shiviz", paramLabel = "FILE",
-            description = "Write one trace as a ShiViz log: the event, then its host and vector clock.")
-    Path shiviz;
-
-    @Option(names = "--csv", paramLabel = "FILE",
-            description = "Write the metrics of every trace given as CSV: a header row, one row per run and algorithm.")
-    Path csv;
+    /**
+     * Gives {@code export} an option {@code --NAME FILE} for each format of the {@link Exports} registry, its help the
+     * English text of the help bundle's {@code lockstep.export.NAME} (a bundle set on the command line gives the
+     * other languages). Called once on every command tree, before it is given a bundle.
+     */
+    static void addExports(CommandLine export) {
+        CommandSpec command = export.getCommandSpec();
+        // The formats come first, as options declared in this class would: an unknown option's one-line error lists
+        // them before --help, --version, --debug and --lang.
+        List<OptionSpec> others = new ArrayList<>(command.options());
+        others.forEach(command::remove);
+        for (Export format : Exports.all()) {
+            command.addOption(OptionSpec.builder(format.option())
+                    .paramLabel("FILE")
+                    .type(Path.class)
+                    .description(SimulatorTexts.help(Language.EN).getString(format.helpKey()))
+                    .build());
+        }
+        others.forEach(command::addOption);
+    }
 
     @Override
     public Integer call() throws BadInputException, IOException {
-        if (svg == null && shiviz == null && csv == null) {
-            throw new BadInputException("lockstep export", text("export.nothing"));
+        Map<Export, Path> asked = new LinkedHashMap<>();
+        for (Export format : Exports.all()) {
+            Path file = spec.findOption(format.option()).getValue();
+            if (file != null) {
+                asked.put(format, file);
+            }
         }
-        if ((svg != null || shiviz != null) && traces.size() > 1) {
-            throw new BadInputException("lockstep export", text("export.oneTrace", svg != null ? "--svg" : "--shiviz",
-                    traces.size()));
+        if (asked.isEmpty()) {
+            throw new BadInputException("lockstep export", text("export.nothing",
+                    listed(Exports.all().stream().map(Export::optionWithItsFile).toList())));
         }
-        checkWritable("--svg", svg);
-        checkWritable("--shiviz", shiviz);
-        checkWritable("--csv", csv);
+        Export ofOne = asked.keySet().stream().filter(f -> !f.takesSeveralTraces()).findFirst().orElse(null);
+        if (ofOne != null && traces.size() > 1) {
+            throw new BadInputException("lockstep export", text("export.oneTrace", ofOne.option(), traces.size(),
+                    listed(Exports.ofSeveralTraces().stream().map(Export::option).toList())));
+        }
+        for (Map.Entry<Export, Path> file : asked.entrySet()) {
+            checkWritable(file.getKey().option(), file.getValue());
+        }
         List<MetricsCsv.Run> runs = new ArrayList<>();
         for (Path trace : traces) {
             InputKinds.refuseScenarioAsTrace(trace);
             runs.add(new MetricsCsv.Run(trace.toString(), TraceFiles.read(trace)));
         }
-        List<Event> first = runs.get(0).trace();
         Map<Path, String> files = new LinkedHashMap<>();
-        if (svg != null) {
-            files.put(svg, SequenceDiagram.of(first));
-        }
-        if (shiviz != null) {
-            files.put(shiviz, ShivizLog.of(first));
-        }
-        if (csv != null) {
-            files.put(csv, MetricsCsv.of(runs));
+        for (Map.Entry<Export, Path> file : asked.entrySet()) {
+            files.put(file.getValue(), file.getKey().textOf(runs));
         }
         PrintWriter out = spec.commandLine().getOut();
         for (Map.Entry<Path, String> file : files.entrySet()) {
@@ -95,6 +109,11 @@ final class ExportCommand implements Callable<Integer> {
         }
         out.flush();
         return LockstepCommand.OK;
+    }
+
+    /** Options in a message: "--svg FILE, --shiviz FILE, --csv FILE", with the language's separator. */
+    private static String listed(List<String> options) {
+        return String.join(text("export.listSeparator"), options);
     }
 
     /** An output file must be a file (not a directory) in an existing directory we may write to. */

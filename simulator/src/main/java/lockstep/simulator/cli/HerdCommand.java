@@ -14,7 +14,7 @@ import java.util.concurrent.Callable;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
-import lockstep.algorithms.Algorithms;
+import lockstep.algorithms.registry.Algorithms;
 import lockstep.simulator.bench.Chart;
 import lockstep.simulator.bench.Herd;
 import picocli.CommandLine;

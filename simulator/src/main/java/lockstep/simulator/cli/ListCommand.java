@@ -12,10 +12,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
-import lockstep.algorithms.Algorithms;
 import lockstep.algorithms.Flag;
 import lockstep.algorithms.HerdCount;
 import lockstep.algorithms.Outcome;
+import lockstep.algorithms.registry.Algorithms;
 import lockstep.simulator.fault.Fault;
 import lockstep.simulator.fault.FaultTexts;
 import lockstep.simulator.fault.Faults;

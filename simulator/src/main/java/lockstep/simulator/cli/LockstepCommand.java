@@ -61,6 +61,7 @@ public final class LockstepCommand implements Callable<Integer> {
      */
     public static CommandLine asAnnotated() {
         CommandLine cli = new CommandLine(new LockstepCommand());
+        ExportCommand.addExports(cli.getSubcommands().get("export"));
         BenchCommand.addBenchmarks(cli.getSubcommands().get("bench"));
         return cli;
     }
@@ -71,6 +72,7 @@ public final class LockstepCommand implements Callable<Integer> {
      */
     public static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new LockstepCommand());
+        ExportCommand.addExports(cli.getSubcommands().get("export"));
         cli.setResourceBundle(SimulatorTexts.help(Texts.language()));
         cli.setExecutionStrategy(LanguageChoice.speaking(new CommandLine.RunLast()));
         BenchCommand.addBenchmarks(cli.getSubcommands().get("bench"));

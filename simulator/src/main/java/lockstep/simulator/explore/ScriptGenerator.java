@@ -16,7 +16,6 @@ import lockstep.simulator.scenario.Step;
 import lockstep.simulator.scenario.Target;
 import lockstep.simulator.scenario.Together;
 import lockstep.simulator.scenario.Verb;
-import lockstep.simulator.trace.Event.ConnectionState;
 
 /**
  * Writes a script from a seed while it runs, one line at a time, each line one the run accepts in the state it has
@@ -31,6 +30,19 @@ import lockstep.simulator.trace.Event.ConnectionState;
 public final class ScriptGenerator implements StepSource {
 
     private static final String SOURCE = "explore";
+
+    /**
+     * The client faults that put back another ({@link Fault#undoes}), from the registry: those that undo a fault that
+     * stops the client first (resume before reconnect), the rest in registry order.
+     */
+    private static final List<Fault> CLIENT_BACK = Faults.undoing(Fault.Target.CLIENT).stream()
+            .sorted(java.util.Comparator.comparing(f -> !undoesAStop(f))).toList();
+    /** The server faults that put back the stopped servers all at once ({@code server start}). */
+    private static final List<Fault> SERVERS_BACK = Faults.undoing(Fault.Target.SERVER).stream()
+            .filter(f -> !f.namesAServer()).toList();
+    /** The server faults that put back one server of an ensemble ({@code server N restart} after a kill). */
+    private static final List<Fault> ONE_SERVER_BACK = Faults.undoing(Fault.Target.SERVER).stream()
+            .filter(Fault::namesAServer).toList();
 
     private final Random random;
     private final List<String> clients;
@@ -81,20 +93,20 @@ public final class ScriptGenerator implements StepSource {
         // Without a leader every server starts at once: a client whose server is still down after a lone restart
         // brought the majority back would wait for it and never reconnect.
         if (!fits.serverRunning()) {
-            return Faults.byName("server-start").map(f -> (Step) server(f)).orElse(null);
+            return SERVERS_BACK.stream().findFirst().map(f -> (Step) server(f)).orElse(null);
         }
         // On an ensemble that serves, a killed server comes back by its own restart: a run ends with every server up.
         for (int server = 1; fits.servers() > 1 && server <= fits.servers(); server++) {
-            Fault restart = Faults.byName("server-n-restart").orElse(null);
-            if (!fits.serverUp(server) && restart != null && fits.fitsServer(restart, String.valueOf(server))) {
-                return server(restart, String.valueOf(server));
+            for (Fault restart : ONE_SERVER_BACK) {
+                if (!fits.serverUp(server) && fits.fitsServer(restart, String.valueOf(server))) {
+                    return server(restart, String.valueOf(server));
+                }
             }
         }
         // Resume before reconnect: a paused client does not take up its connection until it runs again.
-        for (String restore : List.of("resume", "reconnect")) {
-            Fault fault = Faults.byName(restore).orElse(null);
+        for (Fault fault : CLIENT_BACK) {
             for (String client : clients) {
-                if (fault != null && fits.fits(fault, client) && alone(fault, fits, client)) {
+                if (fits.fits(fault, client) && alone(fault, fits, client)) {
                     return fault(fault, client);
                 }
             }
@@ -135,8 +147,7 @@ public final class ScriptGenerator implements StepSource {
             }
         }
         // The servers' faults wait for every client to reconnect: not while one is cut off or paused, which cannot.
-        boolean anyCut = clients.stream().anyMatch(c -> fits.inTheRun(c)
-                && (fits.client(c).connection() == ConnectionState.DISCONNECTED || fits.client(c).paused()));
+        boolean anyCut = clients.stream().anyMatch(c -> CLIENT_BACK.stream().anyMatch(f -> fits.fits(f, c)));
         for (Fault fault : faults) {
             if (fault.target() != Fault.Target.SERVER || anyCut) {
                 continue;
@@ -195,14 +206,21 @@ public final class ScriptGenerator implements StepSource {
      * reconnection a paused client does not take up) stall a run or leave it half put back.
      */
     private static boolean alone(Fault fault, WhatFits fits, String client) {
-        var view = fits.client(client);
-        boolean paused = view.paused();
-        boolean cut = view.connection() == ConnectionState.DISCONNECTED;
-        return switch (fault.name()) {
-            case "resume" -> true;
-            case "reconnect" -> !paused;
-            default -> !paused && !cut;
-        };
+        // What is at work on the client shows as what would put it back: resume fits a paused client.
+        for (Fault putsBack : CLIENT_BACK) {
+            if (putsBack == fault || !fits.fits(putsBack, client)) {
+                continue;
+            }
+            if (fault.undoes().isEmpty() || undoesAStop(putsBack)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether {@code fault} puts back one that stops the client ({@code resume}: a paused client runs nothing). */
+    private static boolean undoesAStop(Fault fault) {
+        return fault.undoes().flatMap(Faults::byName).map(Fault::stopsTheClient).orElse(false);
     }
 
     /**

@@ -200,7 +200,7 @@ final class WhatFits {
         }
 
         @Override
-        public void setPaused(String client, boolean paused) {
+        public void setPaused(Fault fault, String client, boolean paused, String detail) {
             throw new UnsupportedOperationException();
         }
 

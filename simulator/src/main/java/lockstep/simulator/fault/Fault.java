@@ -60,6 +60,24 @@ public interface Fault {
     }
 
     /**
+     * The fault this one puts back, by its trace name, or empty when it puts back none: {@code resume} undoes
+     * {@code pause}, {@code reconnect} undoes {@code disconnect}, {@code server start} undoes {@code server stop},
+     * {@code server N restart} undoes {@code server N kill}. The explorer ends a run with these, so that what is left
+     * at the end is the lock's doing and not a frozen client's.
+     */
+    default java.util.Optional<String> undoes() {
+        return java.util.Optional.empty();
+    }
+
+    /**
+     * Whether, while it holds, the client runs nothing at all, not even what puts back another fault: a paused process
+     * takes up no reconnection until it resumes, so the fault that undoes this one goes before the others.
+     */
+    default boolean stopsTheClient() {
+        return false;
+    }
+
+    /**
      * Why the fault cannot apply now, as the rest of "c1 cannot crash: ...", e.g. "it is not paused (expected a
      * paused client)"; null when it can. Asked before {@link #apply}.
      *

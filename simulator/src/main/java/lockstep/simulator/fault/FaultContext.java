@@ -51,8 +51,12 @@ public interface FaultContext {
     /** The session timeout the clients were given. */
     java.time.Duration sessionTimeout();
 
-    /** The client stops (or starts again) making calls and handling events. */
-    void setPaused(String client, boolean paused);
+    /**
+     * Writes {@code fault} (pause or resume) with {@code detail}, and the client stops (or starts again) making calls
+     * and handling events. One call does both, so the trace's view of the client ({@code paused()}) and the run's
+     * scheduling cannot disagree: the run takes whether the client is paused from the line it just wrote.
+     */
+    void setPaused(Fault fault, String client, boolean paused, String detail);
 
     // ---- what the run records and waits for --------------------------------------------------------------------
 

@@ -41,6 +41,15 @@ public final class Faults {
         return of(target).stream().filter(f -> f.word().equals(word)).findFirst();
     }
 
+    /**
+     * The faults done to one target that put back what another took ({@link Fault#undoes}), in registry order:
+     * {@code reconnect} and {@code resume} for a client, {@code server-n-restart} and {@code server-start} for the
+     * servers.
+     */
+    public static List<Fault> undoing(Fault.Target target) {
+        return of(target).stream().filter(f -> f.undoes().isPresent()).toList();
+    }
+
     /** The fault with this trace name ({@code server-stop}). */
     public static Optional<Fault> byName(String name) {
         return ALL.stream().filter(f -> f.name().equals(name)).findFirst();

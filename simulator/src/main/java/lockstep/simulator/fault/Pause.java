@@ -36,6 +36,11 @@ public final class Pause implements Fault {
     }
 
     @Override
+    public boolean stopsTheClient() {
+        return true;
+    }
+
+    @Override
     public java.util.List<String> example() {
         return java.util.List.of("all acquire", "c2 pause", "holder release", "c2 resume", "holder release", "holder release");
     }
@@ -47,7 +52,6 @@ public final class Pause implements Fault {
 
     @Override
     public void apply(FaultContext context, String client) {
-        context.record(this, client, client + " stops: no call, no event, until it resumes");
-        context.setPaused(client, true);
+        context.setPaused(this, client, true, client + " stops: no call, no event, until it resumes");
     }
 }

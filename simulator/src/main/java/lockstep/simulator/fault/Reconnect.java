@@ -32,6 +32,11 @@ public final class Reconnect implements Fault {
     }
 
     @Override
+    public java.util.Optional<String> undoes() {
+        return java.util.Optional.of("disconnect");
+    }
+
+    @Override
     public java.util.List<String> example() {
         return java.util.List.of("all acquire", "c3 disconnect", "c3 reconnect", "holder release", "holder release", "holder release");
     }

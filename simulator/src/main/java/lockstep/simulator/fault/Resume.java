@@ -36,6 +36,11 @@ public final class Resume implements Fault {
     }
 
     @Override
+    public java.util.Optional<String> undoes() {
+        return java.util.Optional.of("pause");
+    }
+
+    @Override
     public java.util.List<String> example() {
         return java.util.List.of("all acquire", "c1 pause", "c1 resume", "holder release", "holder release", "holder release");
     }
@@ -47,10 +52,9 @@ public final class Resume implements Fault {
 
     @Override
     public void apply(FaultContext context, String client) {
-        context.record(this, client, client + " carries on where it was");
         var view = context.client(client);
         int seen = context.connectionEventsSeen(client);
-        context.setPaused(client, false);
+        context.setPaused(this, client, false, client + " carries on where it was");
         if (!view.sessionAlive() && view.connection() != ConnectionState.EXPIRED) {
             context.awaitConnection(client, seen, ConnectionState.EXPIRED);
             context.afterExpiryLearned(client);

@@ -6,7 +6,8 @@ import static lockstep.simulator.text.SimulatorTexts.text;
  * {@code server N kill} or {@code server leader kill}: one server of an ensemble dies. Its clients are disconnected
  * and move to the next running server; if it led, every client is disconnected while the others elect a new leader;
  * if too few servers are left to elect one, nobody is served until enough run again. Sessions live on in the
- * ensemble: whoever reconnects within its session timeout keeps its session, nodes and watches.
+ * ensemble: whoever reconnects within its session timeout keeps its session and nodes, and its client library sends
+ * its watches again to the new server (the dead one held them in memory).
  */
 public final class ServerKill implements Fault {
 

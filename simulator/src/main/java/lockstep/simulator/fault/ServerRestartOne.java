@@ -33,6 +33,11 @@ public final class ServerRestartOne implements Fault {
     }
 
     @Override
+    public java.util.Optional<String> undoes() {
+        return java.util.Optional.of("server-kill");
+    }
+
+    @Override
     public java.util.List<String> example() {
         return java.util.List.of("all acquire", "server 1 kill", "server 1 restart", "holder release",
                 "holder release", "holder release");

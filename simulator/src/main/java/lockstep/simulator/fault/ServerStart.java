@@ -36,6 +36,11 @@ public final class ServerStart implements Fault {
     }
 
     @Override
+    public java.util.Optional<String> undoes() {
+        return java.util.Optional.of("server-stop");
+    }
+
+    @Override
     public java.util.List<String> example() {
         return java.util.List.of("c1 acquire", "server stop", "server start", "c2 acquire", "holder release", "holder release");
     }

@@ -5,8 +5,9 @@ import static lockstep.simulator.text.SimulatorTexts.text;
 import lockstep.simulator.trace.Event.ConnectionState;
 
 /**
- * {@code server stop}: the servers stop. Every client sees Disconnected and keeps trying; sessions, nodes and watches
- * are kept on disk and live on if the servers start again within the session timeout.
+ * {@code server stop}: the servers stop. Every client sees Disconnected and keeps trying; sessions and nodes are kept
+ * on disk and live on if the servers start again within the session timeout. Watches are in the servers' memory only:
+ * they go with the servers, and each client library sends its own again when it reconnects.
  */
 public final class ServerStop implements Fault {
 

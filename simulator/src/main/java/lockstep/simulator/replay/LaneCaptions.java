@@ -29,7 +29,15 @@ public final class LaneCaptions {
         for (ReplayState.Ghost ghost : line.ghosts()) {
             String owner = ghost.node().owner();
             switch (ghost.ending()) {
-                case RELEASE -> addOnce(did, CaptionTexts.text("caption.released", owner));
+                case RELEASE -> {
+                    ReplayState.ClientView still = state.client(owner);
+                    // one side of a downgrade given back: the other side is still held
+                    addOnce(did, still.believesItHolds() && !still.mode().isEmpty()
+                            && !still.mode().equals(ghost.node().kind().label())
+                            ? CaptionTexts.text("caption.released.keeps", owner, ghost.node().kind().text(),
+                                    modeText(still.mode()))
+                            : CaptionTexts.text("caption.released", owner));
+                }
                 // A waiter that gives up deletes its node too: it withdrew its request, it released nothing; its
                 // give-up says so, a node removed without one is said on its own.
                 case GIVE_UP -> {
@@ -47,7 +55,13 @@ public final class LaneCaptions {
             addOnce(did, faultText(fault));
         }
         for (Event.Call lost : line.lostCalls()) {
-            addOnce(did, CaptionTexts.text("caption.connection-loss", lost.client(), lost.op().label()));
+            addOnce(did, lostReply(state, lost));
+        }
+        for (String client : line.gaveBackOne()) {
+            // a reentrant release deletes no node: said here, or the line would seem to have done nothing
+            if (line.ghosts().stream().noneMatch(g -> g.node().owner().equals(client))) {
+                addOnce(did, CaptionTexts.text("caption.gave-back-one", client));
+            }
         }
         for (String client : line.gaveUp()) {
             addOnce(did, CaptionTexts.text("caption.gave-up", client));
@@ -128,6 +142,35 @@ public final class LaneCaptions {
         String key = (live.size() == 1 ? "caption.holds.one" : "caption.holds.many") + zombie;
         return zombies.isEmpty() ? CaptionTexts.text(key, names(live))
                 : CaptionTexts.text(key, names(live), names(zombies));
+    }
+
+    /**
+     * A call whose reply was lost, as the line went on: made again (the same call by the same client later in the
+     * line), or, for a create that the server did make, found again by its protection tag; else just lost.
+     */
+    private static String lostReply(ReplayState state, Event.Call lost) {
+        boolean again = state.thisLine().calls().stream().anyMatch(c -> c.index() > lost.index()
+                && c.client().equals(lost.client()) && c.op() == lost.op() && c.path().equals(lost.path()));
+        if (again) {
+            return CaptionTexts.text("caption.connection-loss", lost.client(), lost.op().label());
+        }
+        ReplayState.Znode made = state.nodeOf(lost.client());
+        if (lost.op() == Event.Op.CREATE && made != null && !made.protection().isEmpty()) {
+            long sequence = made.shownSequence();
+            return CaptionTexts.text("caption.reply-lost.found-by-tag", lost.client(),
+                    sequence >= 0 ? "#" + sequence : ReplayState.Znode.labelOf(made.path()));
+        }
+        return CaptionTexts.text("caption.reply-lost", lost.client(), lost.op().label());
+    }
+
+    /** A lock mode as a trace writes it ("read"), in the current language. */
+    private static String modeText(String label) {
+        for (lockstep.algorithms.LockMode mode : lockstep.algorithms.LockMode.values()) {
+            if (mode.label().equals(label)) {
+                return mode.text();
+            }
+        }
+        return label;
     }
 
     private static void addOnce(List<String> list, String text) {

@@ -129,6 +129,9 @@ final class Replay {
             if (e.op() == Event.Op.REMOVE_WATCHES && e.ok()) {
                 watches.removeIf(w -> w.client().equals(e.client()) && w.path().equals(e.path()));
             }
+            if (!thisLine.lostCalls.isEmpty()) {
+                thisLine.callsAfterLoss.add(e);
+            }
             if (e.result() == org.apache.zookeeper.KeeperException.Code.CONNECTIONLOSS) {
                 thisLine.lostCalls.add(e);
             }
@@ -223,6 +226,9 @@ final class Replay {
         }
         if (e.state() == State.GAVE_UP && !thisLine.gaveUp.contains(e.client())) {
             thisLine.gaveUp.add(e.client());
+        }
+        if (e.state() == State.STILL_HOLDING && !thisLine.gaveBackOne.contains(e.client())) {
+            thisLine.gaveBackOne.add(e.client());
         }
         if (state == State.HOLDING && was != State.HOLDING) {
             holders.add(e.client());
@@ -418,8 +424,10 @@ final class Replay {
         final ArrayList<ReplayState.Grant> grants;
         final ArrayList<String> requested;
         final ArrayList<String> gaveUp;
+        final ArrayList<String> gaveBackOne;
         final ArrayList<ReplayState.FaultNote> faults;
         final ArrayList<Event.Call> lostCalls;
+        final ArrayList<Event.Call> callsAfterLoss;
         Event.Write write;
         long acceptedBefore = -1;
         int deletions;
@@ -433,8 +441,10 @@ final class Replay {
             grants = new ArrayList<>();
             requested = new ArrayList<>();
             gaveUp = new ArrayList<>();
+            gaveBackOne = new ArrayList<>();
             faults = new ArrayList<>();
             lostCalls = new ArrayList<>();
+            callsAfterLoss = new ArrayList<>();
         }
 
         private Line(Line other) {
@@ -445,8 +455,10 @@ final class Replay {
             grants = new ArrayList<>(other.grants);
             requested = new ArrayList<>(other.requested);
             gaveUp = new ArrayList<>(other.gaveUp);
+            gaveBackOne = new ArrayList<>(other.gaveBackOne);
             faults = new ArrayList<>(other.faults);
             lostCalls = new ArrayList<>(other.lostCalls);
+            callsAfterLoss = new ArrayList<>(other.callsAfterLoss);
             write = other.write;
             acceptedBefore = other.acceptedBefore;
             deletions = other.deletions;
@@ -459,7 +471,7 @@ final class Replay {
 
         ReplayState.ThisLine freeze() {
             return new ReplayState.ThisLine(start, List.copyOf(pulses), List.copyOf(ghosts), List.copyOf(woken),
-                    List.copyOf(grants), List.copyOf(requested), List.copyOf(gaveUp), List.copyOf(faults), List.copyOf(lostCalls), write,
+                    List.copyOf(grants), List.copyOf(requested), List.copyOf(gaveUp), List.copyOf(gaveBackOne), List.copyOf(faults), List.copyOf(lostCalls), List.copyOf(callsAfterLoss), write,
                     write == null ? -1 : acceptedBefore, deletions, serversBack);
         }
     }

@@ -26,7 +26,9 @@ import lockstep.simulator.trace.Event.State;
  * @param narration     the latest {@code say:} text, "" before any
  * @param lockPath      the lock's path
  * @param znodes        the znodes under the lock path, by path, in sequence order for sequential children
- * @param watches       the watches the server holds, in the order they were set
+ * @param watches       the watches each client holds, in the order they were set: the server's; while a client's
+ *                      connection is down, its client library's, which sets them again when it reconnects (the server
+ *                      drops a closed connection's watches; see the frame's parked arrows)
  * @param clients       every client in scenario order
  * @param holders       the clients that believe they hold the lock (their lock API says so), in grant order; a holder
  *                      whose session has ended is still listed: see {@link ClientView#isStaleHolder()}
@@ -54,6 +56,27 @@ public record ReplayState(int index, int step, int line, String scriptText, Stri
             return mode.isEphemeral();
         }
 
+        /**
+         * The number a picture shows: the node's sequence number, or the one its name carries though ZooKeeper did not
+         * append it (Curator's read node of a downgrade copies its write node's), or -1.
+         */
+        public long shownSequence() {
+            return sequence >= 0 ? sequence : sequenceOf(name);
+        }
+
+        /** The sequence number at the end of a node's name, or -1 when it has none. */
+        public static long sequenceOf(String name) {
+            return lockstep.algorithms.NodeName.isSequential(name)
+                    ? lockstep.algorithms.NodeName.parse(name).sequence() : -1;
+        }
+
+        /** A path's last segment without its protection tag (a picture names the creator instead). */
+        public static String labelOf(String path) {
+            int slash = path.lastIndexOf('/');
+            String last = slash < 0 ? path : path.substring(slash + 1);
+            return last.startsWith("_c_") && last.indexOf('-') > 0 ? last.substring(last.indexOf('-') + 1) : last;
+        }
+
         /** The lock mode a node's name stands for: a read or write node of a shared lock, else exclusive. */
         public static LockMode kindOf(String name) {
             // Lockstep's read/write recipe writes "read-"/"write-", Curator's "__READ__"/"__WRIT__".
@@ -79,16 +102,20 @@ public record ReplayState(int index, int step, int line, String scriptText, Stri
      * @param grants    the clients that got the lock in it, in order
      * @param requested the clients that started asking for the lock in it (not woken ones re-checking)
      * @param gaveUp    the clients that gave up asking in it
+     * @param gaveBackOne the clients that gave back one of several holds in it and still hold (a reentrant release)
      * @param faults    the faults applied in it, as the replay understood them
      * @param lostCalls calls in it that failed for a lost connection (the client saw connection-loss)
+     * @param calls     the calls made in it after its first lost call (to tell a call made again from one found
+     *                  again); empty while no call was lost
      * @param write     its latest write to the protected resource, or null
      * @param acceptedBefore the token of the last write accepted before {@code write} (-1 when none or no write)
      * @param deletions lock nodes deleted in it (a node created and deleted again in the line counts)
      * @param serversBack whether servers came back in it: restarted, or started again after a stop
      */
     public record ThisLine(int start, List<Pulse> pulses, List<Ghost> ghosts, List<String> woken, List<Grant> grants,
-                           List<String> requested, List<String> gaveUp, List<FaultNote> faults, List<Event.Call> lostCalls,
-                           Event.Write write, long acceptedBefore, int deletions, ServersBack serversBack) {
+                           List<String> requested, List<String> gaveUp, List<String> gaveBackOne,
+                           List<FaultNote> faults, List<Event.Call> lostCalls,
+                           List<Event.Call> calls, Event.Write write, long acceptedBefore, int deletions, ServersBack serversBack) {
     }
 
     /** Whether servers came back in a script line. */

@@ -33,18 +33,18 @@ final class ClientStates {
     /** At a stable point: finished actions and clients that started to wait, in client order. */
     void noteChanges() {
         for (RunClient client : clients) {
-            if (client.gone) {
+            if (client.isGone()) {
                 continue;
             }
-            ClientView view = trace.state().client(client.name);
+            ClientView view = trace.state().client(client.name());
             if (client.hasActionFinished()) {
                 finish(client, view);
             } else if (client.hasActionRunning() && client.actionVerb() == Verb.ACQUIRE && !view.paused()
-                    && !gate.isAtGate(client.name) && client.session.isWaitingForNotification(client.worker.thread())
+                    && !gate.isAtGate(client.name()) && client.isParkedForANotification()
                     && (view.state() == State.REQUESTING || view.woken()
                     || client.actionByAHolder() && view.state() == State.HOLDING)) {
                 // (a holder that waits: an upgrade behind its own read node, in a lock that does not refuse it)
-                change(client.name, State.WAITING, client.actionMode(), trace.state().latestWatchOf(client.name));
+                change(client.name(), State.WAITING, client.actionMode(), trace.state().latestWatchOf(client.name()));
             }
         }
     }
@@ -57,29 +57,28 @@ final class ClientStates {
             finishAHoldersAcquire(client, view, got, failure);
         } else if (client.actionVerb() == Verb.ACQUIRE || client.actionVerb() == Verb.TRY_ACQUIRE) {
             if (failure == null && Boolean.TRUE.equals(got)) {
-                client.token = tokenOf(client.name);
-                change(client.name, State.HOLDING, client.actionMode(), "");
+                client.grantedWithToken(tokenOf(client.name()));
+                change(client.name(), State.HOLDING, client.actionMode(), "");
             } else if (failure == null) {
                 // a try-acquire that found the lock taken: it looked once and left (its calls show the look)
-                change(client.name, State.GAVE_UP, null, "");
-            } else if (client.givingUp) {
-                client.givingUp = false;
-                change(client.name, State.GAVE_UP, null, "");
-            } else if (!view.sessionAlive() || view.session() != client.sessionAtStart) {
-                change(client.name, State.EXPIRED, null, "");
+                change(client.name(), State.GAVE_UP, null, "");
+            } else if (client.isGivingUp()) {
+                change(client.name(), State.GAVE_UP, null, "");
+            } else if (!view.sessionAlive() || view.session() != client.sessionOfRequest()) {
+                change(client.name(), State.EXPIRED, null, "");
             } else {
-                trace.add(new Event.Fault(trace.next(), "error", Event.FaultEffect.NONE, client.name, 0, oneLine(failure)));
-                change(client.name, State.IDLE, null, "");
+                trace.add(new Event.Fault(trace.next(), "error", Event.FaultEffect.NONE, client.name(), 0, oneLine(failure)));
+                change(client.name(), State.IDLE, null, "");
             }
         } else if (client.actionVerb() == Verb.RELEASE) {
             List<LockMode> still = client.heldModes();
             if (failure == null && !still.isEmpty()) {
-                change(client.name, State.STILL_HOLDING, still.get(0), "");
+                change(client.name(), State.STILL_HOLDING, still.get(0), "");
             } else if (failure == null) {
-                change(client.name, State.RELEASED, null, "");
+                change(client.name(), State.RELEASED, null, "");
             } else {
-                trace.add(new Event.Fault(trace.next(), "error", Event.FaultEffect.NONE, client.name, 0, oneLine(failure)));
-                change(client.name, State.IDLE, null, "");
+                trace.add(new Event.Fault(trace.next(), "error", Event.FaultEffect.NONE, client.name(), 0, oneLine(failure)));
+                change(client.name(), State.IDLE, null, "");
             }
         }
     }
@@ -92,15 +91,14 @@ final class ClientStates {
     private void finishAHoldersAcquire(RunClient client, ClientView view, Boolean got, Throwable failure) {
         List<LockMode> held = client.heldModes();
         if (failure == null && Boolean.TRUE.equals(got)) {
-            change(client.name, State.HOLDING, held.isEmpty() ? client.actionMode() : held.get(0), "");
+            change(client.name(), State.HOLDING, held.isEmpty() ? client.actionMode() : held.get(0), "");
             return;
         }
-        if (failure != null && !client.givingUp) {
-            trace.add(new Event.Fault(trace.next(), "error", Event.FaultEffect.NONE, client.name, 0, oneLine(failure)));
+        if (failure != null && !client.isGivingUp()) {
+            trace.add(new Event.Fault(trace.next(), "error", Event.FaultEffect.NONE, client.name(), 0, oneLine(failure)));
         }
-        client.givingUp = false;
         if (view.state() != State.HOLDING && !held.isEmpty()) {
-            change(client.name, State.STILL_HOLDING, held.get(0), ""); // it waited, gave up, and holds on
+            change(client.name(), State.STILL_HOLDING, held.get(0), ""); // it waited, gave up, and holds on
         }
     }
 

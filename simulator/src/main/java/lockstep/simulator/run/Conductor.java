@@ -19,9 +19,9 @@ import lockstep.simulator.trace.Event;
 /**
  * Lockstep mode: runs a system of clients to quiescence one step at a time and writes down what happens.
  *
- * <p>At each stable point of the {@link Gate} the conductor collects the open options (calls waiting at the seam,
- * notifications waiting to be delivered), asks the {@link Scheduler} when there are two or more (and writes that choice
- * to the trace), and lets the chosen one happen: a call runs and is recorded with what it changed on the server (a
+ * <p>At each stable point of the {@link Gate} the conductor collects the open {@link Opening}s (calls waiting at the
+ * seam, notifications waiting to be delivered), asks the {@link Scheduler} when there are two or more (and writes that
+ * choice to the trace), and lets the chosen one happen: a call runs and is recorded with what it changed on the server (a
  * node created or deleted, a watch set, and the notifications this must deliver, predicted by the {@link WatchBook}
  * and awaited, never slept for); a notification is recorded and handed to its client. When no option is open, the
  * system is quiescent.
@@ -67,54 +67,59 @@ final class Conductor {
         while (true) {
             gate.awaitStablePoint();
             atStablePoint.run();
-            List<Object> open = gate.openOptions();
+            List<Opening> open = gate.openOptions();
             if (open.isEmpty()) {
                 gate.forgetSurplus();
                 return;
             }
-            Object chosen = open.get(open.size() == 1 ? 0 : choose(open));
-            if (chosen instanceof Gate.PendingCall call) {
-                int connectionEvents = gate.connectionEvents(call.call.client());
-                if (call.call.op() == ZkOp.CREATE) {
-                    trace.learnTags(call.call.client(), call.call.path());
-                }
-                ZkResult result = gate.run(call);
-                if (call.call.op() == ZkOp.CREATE || call.call.op() == ZkOp.DELETE
-                        || call.call.op() == ZkOp.SET_DATA) {
-                    lostReplies.written();
-                }
-                record(call.call, result);
-                if (call.call.op() == ZkOp.CREATE && !result.ok() && lostReplies.lost(call.call.client())) {
-                    recordLostCreate(call.call, connectionEvents);
-                }
-            } else {
-                Gate.PendingDelivery delivery = (Gate.PendingDelivery) chosen;
-                trace.add(new Event.WatchFired(trace.next(), delivery.delivery.client(),
-                        trace.normalize(delivery.path()), delivery.delivery.event().getType()));
-                gate.deliver(delivery);
-            }
+            Opening chosen = open.get(open.size() == 1 ? 0 : choose(open));
+            chosen.either(this::run, this::deliver);
         }
     }
 
-    private int choose(List<Object> open) {
+    /** Lets the call go, writes down what it did on the server, and owes the notifications that fires. */
+    private void run(Opening.Call pending) {
+        ZkCall call = pending.call();
+        int connectionEvents = gate.connectionEvents(call.client());
+        if (call.op() == ZkOp.CREATE) {
+            trace.learnTags(call.client(), call.path());
+        }
+        ZkResult result = gate.run(pending);
+        if (call.op() == ZkOp.CREATE || call.op() == ZkOp.DELETE || call.op() == ZkOp.SET_DATA) {
+            lostReplies.written();
+        }
+        record(call, result);
+        if (call.op() == ZkOp.CREATE && !result.ok() && lostReplies.lost(call.client())) {
+            recordLostCreate(call, connectionEvents);
+        }
+    }
+
+    /** Writes the notification down, then hands it to its client's watcher. */
+    private void deliver(Opening.Notification notification) {
+        trace.add(new Event.WatchFired(trace.next(), notification.client(), trace.normalize(notification.path()),
+                notification.type()));
+        gate.deliver(notification);
+    }
+
+    private int choose(List<Opening> open) {
         List<Option> options = new ArrayList<>(open.size());
-        for (Object o : open) {
-            options.add(describe(o));
+        for (Opening o : open) {
+            options.add(o.match(this::describe, this::describe));
         }
         int taken = scheduler.choose(options);
         trace.add(new Event.Choice(trace.next(), options.stream().map(Option::text).toList(), taken));
         return taken;
     }
 
-    private Option describe(Object open) {
-        if (open instanceof Gate.PendingCall pending) {
-            ZkCall call = pending.call;
-            return new Option(Option.Kind.CALL, call.client(), call.client() + " " + label(call.op()) + " "
-                    + trace.normalize(call.path()));
-        }
-        Gate.PendingDelivery pending = (Gate.PendingDelivery) open;
-        return new Option(Option.Kind.DELIVERY, pending.delivery.client(), pending.delivery.client() + " <- "
-                + pending.delivery.event().getType().name() + " " + trace.normalize(pending.path()));
+    private Option describe(Opening.Call pending) {
+        ZkCall call = pending.call();
+        return new Option(Option.Kind.CALL, call.client(), call.client() + " " + label(call.op()) + " "
+                + trace.normalize(call.path()));
+    }
+
+    private Option describe(Opening.Notification pending) {
+        return new Option(Option.Kind.DELIVERY, pending.client(), pending.client() + " <- "
+                + pending.type().name() + " " + trace.normalize(pending.path()));
     }
 
     private static String label(ZkOp op) {

@@ -20,7 +20,7 @@ final class FencedResource {
 
     void write(RunClient client) {
         Resource resource = trace.state().resource();
-        long token = client.token;
+        long token = client.token();
         boolean accepted = !resource.fencing() || token >= resource.lastToken();
         String detail;
         if (!resource.fencing()) {
@@ -32,6 +32,6 @@ final class FencedResource {
             detail = "refused: token " + token + " is older than " + resource.lastToken() + " (from "
                     + resource.lastWriter() + ")";
         }
-        trace.add(new Event.Write(trace.next(), client.name, token, accepted, detail));
+        trace.add(new Event.Write(trace.next(), client.name(), token, accepted, detail));
     }
 }

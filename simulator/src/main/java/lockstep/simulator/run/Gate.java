@@ -7,7 +7,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -22,13 +21,25 @@ import lockstep.algorithms.session.ZkResult;
 /**
  * Where every client's calls and notifications stop until their turn: the seam side of lockstep mode.
  *
- * <p>A call waits in {@link #beforeCall} until the conductor lets it go; a watch notification waits in
- * {@link #beforeDelivery} until the conductor delivers it. The gate knows when the system is at a <em>stable
- * point</em> (no call running, every notification the last change must trigger has arrived, every busy client waiting
- * at the gate or parked for a notification) and which options are open there. It decides nothing: the
- * {@link Conductor} asks a scheduler.
+ * <p>The steps: a call waits in {@link #beforeCall} until the conductor lets it go ({@link #run}, which returns the
+ * server's answer once {@link #afterCall} brought it); a watch notification waits in {@link #beforeDelivery} until
+ * the conductor delivers it ({@link #deliver}; the step ends when {@link #afterDelivery} says its watcher returned).
+ * The gate knows when the system is at a <em>stable point</em> (no call running, every notification the last change
+ * must trigger has arrived, every busy client waiting at the gate or parked for a notification) and which
+ * {@link Opening}s are open there ({@link #openOptions}). It decides nothing: the {@link Conductor} asks a scheduler.
  *
- * <p>Two quiescence rules, each learned the hard way (see CONDUCTOR-NOTES): a client just handed a notification
+ * <p>Guarantees: the options come in one fixed order (calls in client order, then notifications by client, path and
+ * type), so the same choices make the same run; a paused client is never offered; a stable point or an answer that
+ * does not come within the stall timeout is reported as a {@link RunStalledException}, never waited for for ever.
+ *
+ * <p>A stable point is awaited on signals: every thread that can say it changed something the stable point depends
+ * on does so under the gate's lock (a call arriving or returning, a notification arriving or handed over, a client
+ * parking through the seam's {@link #parked}, an action ending through {@link #poke}). Only a client whose library
+ * cannot say that it parked (Curator's waiter, which parks inside Curator's own {@code wait()}) is looked at again
+ * every {@value #POLL_MICROS} µs while the stable point waits for it ({@link Stability#POLLING}). The design note
+ * {@code docs/design/scheduling.md} tells why each rule is there.
+ *
+ * <p>Two quiescence rules, each learned the hard way (see the design note): a client just handed a notification
  * counts as busy until it next calls (Curator wakes its waiter through another thread, so for a moment the waiter still
  * looks parked); and a notification to a client that is itself waiting at the gate is held back until its call ran
  * (delivering it could block the client's event thread on a monitor the client holds).
@@ -43,32 +54,17 @@ final class Gate implements SeamListener {
     /** How long a stable point may take before the run is declared stalled (a bug, never a normal outcome). */
     static final long STALL_NANOS = TimeUnit.SECONDS.toNanos(30);
     /** How often to look again at threads that cannot say they parked (Curator's waiters). */
-    private static final long POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
+    static final long POLL_MICROS = 200;
+    private static final long POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(POLL_MICROS);
 
-    /** A call waiting for its turn. */
-    static final class PendingCall {
-        final ZkCall call;
-        final CountDownLatch go = new CountDownLatch(1);
-        volatile ZkResult result;
-
-        PendingCall(ZkCall call) {
-            this.call = call;
-        }
-    }
-
-    /** A notification waiting to be delivered. */
-    static final class PendingDelivery {
-        final Delivery delivery;
-        final CountDownLatch go = new CountDownLatch(1);
-        volatile boolean done;
-
-        PendingDelivery(Delivery delivery) {
-            this.delivery = delivery;
-        }
-
-        String path() {
-            return delivery.event().getPath() == null ? "" : delivery.event().getPath();
-        }
+    /** What a look at the system finds: a stable point, or how the next change will be noticed. */
+    enum Stability {
+        /** At a stable point: the open options may be taken. */
+        STABLE,
+        /** Not yet, and whatever is still to happen will signal the gate when it does. */
+        AWAITING_A_SIGNAL,
+        /** Not yet, and a client may park without being able to say so: the gate must look again. */
+        POLLING
     }
 
     /** What the gate needs to know of each client to decide whether it is busy. */
@@ -78,6 +74,14 @@ final class Gate implements SeamListener {
 
         /** True while the client's thread is parked waiting for a notification. */
         boolean isParked(String client);
+
+        /**
+         * True when the client's library tells the seam when it parks ({@link SeamListener#parked}): then the gate
+         * need not look at it again until something signals. False for Curator's waiters.
+         */
+        default boolean saysWhenItParks(String client) {
+            return false;
+        }
 
         /**
          * False when the notification goes to a watcher whose handle already holds the lock (another handle of the
@@ -90,17 +94,21 @@ final class Gate implements SeamListener {
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
-    private final ThreadLocal<PendingDelivery> delivering = new ThreadLocal<>();
+    private final ThreadLocal<Opening.Notification> delivering = new ThreadLocal<>();
     private final ThreadLocal<Boolean> heldBackInterrupt = ThreadLocal.withInitial(() -> false);
     private final List<String> clientOrder;
     /** Each client's place in the scenario's order: options are sorted by it at every step (O(1), not indexOf). */
     private final Map<String, Integer> rank = new HashMap<>();
+    private final long stallNanos;
 
     // Guarded by lock.
-    private final Map<String, PendingCall> atGate = new HashMap<>();
-    private final List<PendingDelivery> deliveries = new ArrayList<>();
-    /** The notification just delivered, on its way to the client's further watchers of it: part of the same step. */
-    private final List<PendingDelivery> passing = new ArrayList<>();
+    private final Map<String, Opening.Call> atGate = new HashMap<>();
+    private final List<Opening.Notification> deliveries = new ArrayList<>();
+    /**
+     * Notifications handed to a watcher whose {@code process} has not returned yet: the one the conductor chose, and
+     * the same notification on its way to the client's further watchers of it (part of the same step).
+     */
+    private final Set<Opening.Notification> handedOver = new HashSet<>();
     private final Map<WatchBook.Expected, Integer> owed = new HashMap<>();
     private final Set<String> owesACall = new HashSet<>();
     private final Set<String> outOfTheRun = new HashSet<>();
@@ -110,11 +118,20 @@ final class Gate implements SeamListener {
     /** Clients whose session the server ended and who have no new one yet: their old watches may still fire. */
     private final Set<String> sessionEnded = new HashSet<>();
     private boolean scheduling;
-    private PendingCall running;
-    private PendingDelivery inDelivery;
+    /** The call let go in this step, and the server's answer once it came (null until then). */
+    private Opening.Call running;
+    private ZkResult answer;
+    /** The notification chosen in this step: further arrivals of it go on as part of the step. */
+    private Opening.Notification chosenNotification;
     private Busy busy;
 
     Gate(List<String> clientOrder) {
+        this(clientOrder, STALL_NANOS);
+    }
+
+    /** A gate that declares the run stalled after {@code stallNanos} without a stable point or an answer. */
+    Gate(List<String> clientOrder, long stallNanos) {
+        this.stallNanos = stallNanos;
         this.clientOrder = List.copyOf(clientOrder);
         for (int i = 0; i < this.clientOrder.size(); i++) {
             rank.put(this.clientOrder.get(i), i);
@@ -137,9 +154,9 @@ final class Gate implements SeamListener {
         lock.lock();
         try {
             scheduling = false;
-            atGate.values().forEach(p -> p.go.countDown());
+            atGate.values().forEach(p -> p.go().countDown());
             atGate.clear();
-            deliveries.forEach(p -> p.go.countDown());
+            deliveries.forEach(p -> p.go().countDown());
             deliveries.clear();
             paused.clear();
             changed.signalAll();
@@ -152,13 +169,13 @@ final class Gate implements SeamListener {
 
     @Override
     public void beforeCall(ZkCall call) throws InterruptedException {
-        PendingCall pending;
+        Opening.Call pending;
         lock.lock();
         try {
             if (!scheduling || outOfTheRun.contains(call.client())) {
                 return;
             }
-            pending = new PendingCall(call);
+            pending = new Opening.Call(call);
             atGate.put(call.client(), pending);
             owesACall.remove(call.client());
             changed.signalAll();
@@ -171,7 +188,7 @@ final class Gate implements SeamListener {
         boolean interrupted = false;
         while (true) {
             try {
-                pending.go.await();
+                pending.go().await();
                 break;
             } catch (InterruptedException e) {
                 interrupted = true;
@@ -190,8 +207,8 @@ final class Gate implements SeamListener {
         }
         lock.lock();
         try {
-            if (running != null && running.call == call) {
-                running.result = result;
+            if (running != null && running.call() == call) {
+                answer = result;
                 changed.signalAll();
             }
         } finally {
@@ -217,7 +234,7 @@ final class Gate implements SeamListener {
             return;
         }
 
-        PendingDelivery pending;
+        Opening.Notification pending;
         lock.lock();
         try {
             if (!scheduling || outOfTheRun.contains(delivery.client()) || delivery.isWatchRemoval()) {
@@ -228,17 +245,17 @@ final class Gate implements SeamListener {
                 // between its delete and its closing the connection. The run neither waits for nor records it.
                 return;
             }
-            pending = new PendingDelivery(delivery);
-            owed.merge(expected(pending), -1, Integer::sum);
-            if (inDelivery != null && expected(inDelivery).equals(expected(pending))) {
+            pending = new Opening.Notification(delivery);
+            owed.merge(pending.expected(), -1, Integer::sum);
+            if (chosenNotification != null && chosenNotification.expected().equals(pending.expected())) {
                 // The notification the scheduler just chose, handed to another watcher of the same client: the client
                 // library gives one event to each of its watchers on it in turn, on one thread. It goes on as part of
                 // the chosen step: holding it would make a choice between watchers whose order is the library's.
-                passing.add(pending);
+                handedOver.add(pending);
                 if (busy.hasActionRunning(delivery.client()) && busy.isWokenBy(delivery.client(), delivery)) {
                     owesACall.add(delivery.client());
                 }
-                pending.go.countDown();
+                pending.go().countDown();
             } else {
                 deliveries.add(pending);
             }
@@ -247,7 +264,7 @@ final class Gate implements SeamListener {
             lock.unlock();
         }
         delivering.set(pending);
-        pending.go.await();
+        pending.go().await();
     }
 
     /** A connection event on its way to a watcher: held while its client is paused. */
@@ -279,14 +296,14 @@ final class Gate implements SeamListener {
             }
             return;
         }
-        PendingDelivery pending = delivering.get();
+        Opening.Notification pending = delivering.get();
         if (pending == null) {
             return;
         }
         delivering.remove();
         lock.lock();
         try {
-            pending.done = true;
+            handedOver.remove(pending);
             changed.signalAll();
         } finally {
             lock.unlock();
@@ -336,13 +353,13 @@ final class Gate implements SeamListener {
             outOfTheRun.add(client);
             owesACall.remove(client);
             paused.remove(client);
-            PendingCall pending = atGate.remove(client);
+            Opening.Call pending = atGate.remove(client);
             if (pending != null) {
-                pending.go.countDown();
+                pending.go().countDown();
             }
             deliveries.removeIf(d -> {
-                if (d.delivery.client().equals(client)) {
-                    d.go.countDown();
+                if (d.client().equals(client)) {
+                    d.go().countDown();
                     return true;
                 }
                 return false;
@@ -423,7 +440,7 @@ final class Gate implements SeamListener {
      * that one.
      */
     int awaitConnection(String client, int seenBefore, KeeperState state, String what) {
-        long deadline = System.nanoTime() + STALL_NANOS;
+        long deadline = System.nanoTime() + stallNanos;
         lock.lock();
         try {
             while (true) {
@@ -433,11 +450,12 @@ final class Gate implements SeamListener {
                         return i + 1;
                     }
                 }
-                if (System.nanoTime() > deadline) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
                     throw new RunStalledException(client + " " + what + ": no " + state + " event within "
-                            + TimeUnit.NANOSECONDS.toSeconds(STALL_NANOS) + " s (it saw " + seen + ")");
+                            + TimeUnit.NANOSECONDS.toSeconds(stallNanos) + " s (it saw " + seen + ")");
                 }
-                changed.awaitNanos(POLL_NANOS * 50);
+                changed.awaitNanos(left); // afterDelivery signals each connection event it notes
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -447,17 +465,21 @@ final class Gate implements SeamListener {
         }
     }
 
-    /** Waits for a stable point (or throws {@link RunStalledException}). */
+    /**
+     * Waits for a stable point (or throws {@link RunStalledException}): on signals, and looking again every
+     * {@value #POLL_MICROS} µs only while a client that cannot say it parked is what the stable point waits for.
+     */
     void awaitStablePoint() {
-        long deadline = System.nanoTime() + STALL_NANOS;
+        long deadline = System.nanoTime() + stallNanos;
         lock.lock();
         try {
-            while (!stable()) {
-                if (System.nanoTime() > deadline) {
+            for (Stability now = stability(); now != Stability.STABLE; now = stability()) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
                     throw new RunStalledException("no stable point within "
-                            + TimeUnit.NANOSECONDS.toSeconds(STALL_NANOS) + " s: " + describeUnstable());
+                            + TimeUnit.NANOSECONDS.toSeconds(stallNanos) + " s: " + describeUnstable());
                 }
-                changed.awaitNanos(POLL_NANOS);
+                changed.awaitNanos(now == Stability.POLLING ? Math.min(POLL_NANOS, left) : left);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -467,42 +489,56 @@ final class Gate implements SeamListener {
         }
     }
 
-    /** Under lock. */
-    private boolean stable() {
-        if (running != null && running.result == null || inDelivery != null && !inDelivery.done) {
-            return false;
+    /** Whether the system is at a stable point now, and if not, whether the gate will be told when it changes. */
+    Stability stability() {
+        lock.lock();
+        try {
+            return lookNow();
+        } finally {
+            lock.unlock();
         }
-        if (passing.stream().anyMatch(p -> !p.done)) {
-            return false;
+    }
+
+    /**
+     * Under lock. A call's answer, a notification's arrival and its watcher's return are each signalled by the thread
+     * they happen on; a client that owes a call signals when it calls or its action ends. A busy client that is not
+     * parked yet signals when it parks if its library says so; otherwise it has to be looked at again.
+     */
+    private Stability lookNow() {
+        if (running != null && answer == null || !handedOver.isEmpty()) {
+            return Stability.AWAITING_A_SIGNAL;
         }
         // A client's notifications travel one after another on its one event thread: while one is held here, the ones
         // behind it cannot arrive, and waiting for them would wait forever.
         if (owed.entrySet().stream().anyMatch(e -> e.getValue() > 0 && !heldAhead(e.getKey().client()))) {
-            return false;
+            return Stability.AWAITING_A_SIGNAL;
         }
+        Stability found = Stability.STABLE;
         for (String client : clientOrder) {
             if (outOfTheRun.contains(client) || !busy.hasActionRunning(client) || atGate.containsKey(client)) {
                 continue;
             }
-            if (owesACall.contains(client) || !busy.isParked(client)) {
-                return false;
+            if (owesACall.contains(client) || busy.saysWhenItParks(client) && !busy.isParked(client)) {
+                found = Stability.AWAITING_A_SIGNAL;
+            } else if (!busy.isParked(client)) {
+                return Stability.POLLING;
             }
         }
-        return true;
+        return found;
     }
 
     /** Under lock: whether a notification to {@code client} waits here, holding its event thread. */
     private boolean heldAhead(String client) {
-        return deliveries.stream().anyMatch(d -> d.delivery.client().equals(client));
+        return deliveries.stream().anyMatch(d -> d.client().equals(client));
     }
 
     /** Under lock. */
     private String describeUnstable() {
-        if (running != null && running.result == null) {
-            return running.call.client() + "'s " + running.call.op() + " " + running.call.path() + " has no answer";
+        if (running != null && answer == null) {
+            return running.client() + "'s " + running.call().op() + " " + running.call().path() + " has no answer";
         }
-        if (inDelivery != null && !inDelivery.done) {
-            return "a notification to " + inDelivery.delivery.client() + " is still being handled";
+        if (!handedOver.isEmpty()) {
+            return "a notification to " + handedOver.iterator().next().client() + " is still being handled";
         }
         List<String> owedNow = owed.entrySet().stream().filter(e -> e.getValue() > 0)
                 .map(e -> e.getKey().type() + " " + e.getKey().path() + " to " + e.getKey().client()).toList();
@@ -517,20 +553,19 @@ final class Gate implements SeamListener {
      * At a stable point: the calls that may run and the notifications that may be delivered now, in the fixed order
      * (calls in client order, then deliveries in client, path and type order). Paused clients offer nothing.
      */
-    List<Object> openOptions() {
+    List<Opening> openOptions() {
         lock.lock();
         try {
-            inDelivery = null;
-            passing.clear();
-            List<Object> open = new ArrayList<>();
-            atGate.values().stream().filter(p -> !paused.contains(p.call.client()))
-                    .sorted(Comparator.comparingInt(p -> rank.get(p.call.client())))
+            chosenNotification = null;
+            List<Opening> open = new ArrayList<>();
+            atGate.values().stream().filter(p -> !paused.contains(p.client()))
+                    .sorted(Comparator.comparingInt(p -> rank.get(p.client())))
                     .forEach(open::add);
             deliveries.stream()
-                    .filter(d -> !atGate.containsKey(d.delivery.client()) && !paused.contains(d.delivery.client()))
-                    .sorted(Comparator.comparingInt((PendingDelivery d) -> rank.get(d.delivery.client()))
-                            .thenComparing(PendingDelivery::path)
-                            .thenComparing(d -> d.delivery.event().getType().name()))
+                    .filter(d -> !atGate.containsKey(d.client()) && !paused.contains(d.client()))
+                    .sorted(Comparator.comparingInt((Opening.Notification d) -> rank.get(d.client()))
+                            .thenComparing(Opening.Notification::path)
+                            .thenComparing(d -> d.type().name()))
                     .forEach(open::add);
             return open;
         } finally {
@@ -538,28 +573,32 @@ final class Gate implements SeamListener {
         }
     }
 
-    /** Lets the call go and waits for its answer. */
-    ZkResult run(PendingCall pending) {
+    /** Lets the call go and waits for its answer (signalled by {@link #afterCall}). */
+    ZkResult run(Opening.Call pending) {
         lock.lock();
         try {
-            atGate.remove(pending.call.client());
+            atGate.remove(pending.client());
             running = pending;
+            answer = null;
         } finally {
             lock.unlock();
         }
-        pending.go.countDown();
-        long deadline = System.nanoTime() + STALL_NANOS;
+        pending.go().countDown();
+        long deadline = System.nanoTime() + stallNanos;
         lock.lock();
         try {
-            while (pending.result == null) {
-                if (System.nanoTime() > deadline) {
-                    throw new RunStalledException(pending.call.client() + "'s " + pending.call.op() + " "
-                            + pending.call.path() + " got no answer");
+            while (answer == null) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw new RunStalledException(pending.client() + "'s " + pending.call().op() + " "
+                            + pending.call().path() + " got no answer");
                 }
-                changed.awaitNanos(POLL_NANOS);
+                changed.awaitNanos(left);
             }
+            ZkResult result = answer;
             running = null;
-            return pending.result;
+            answer = null;
+            return result;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new RunStalledException("interrupted");
@@ -569,19 +608,19 @@ final class Gate implements SeamListener {
     }
 
     /** Hands the notification to its client's watcher; the next stable point waits until the watcher returned. */
-    void deliver(PendingDelivery pending) {
+    void deliver(Opening.Notification pending) {
         lock.lock();
         try {
             deliveries.remove(pending);
-            inDelivery = pending;
-            if (busy.hasActionRunning(pending.delivery.client())
-                    && busy.isWokenBy(pending.delivery.client(), pending.delivery)) {
-                owesACall.add(pending.delivery.client());
+            chosenNotification = pending;
+            handedOver.add(pending);
+            if (busy.hasActionRunning(pending.client()) && busy.isWokenBy(pending.client(), pending.delivery())) {
+                owesACall.add(pending.client());
             }
         } finally {
             lock.unlock();
         }
-        pending.go.countDown();
+        pending.go().countDown();
     }
 
     /** At the end of a settle: arrivals nobody predicted are delivered by now and must not cancel a later debt. */
@@ -592,9 +631,5 @@ final class Gate implements SeamListener {
         } finally {
             lock.unlock();
         }
-    }
-
-    private static WatchBook.Expected expected(PendingDelivery pending) {
-        return new WatchBook.Expected(pending.delivery.client(), pending.path(), pending.delivery.event().getType());
     }
 }

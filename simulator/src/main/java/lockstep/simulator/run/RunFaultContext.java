@@ -48,7 +48,7 @@ final class RunFaultContext implements FaultContext {
 
     @Override
     public List<String> clients() {
-        return world.clients.values().stream().filter(c -> !c.gone).map(c -> c.name).toList();
+        return world.clients.values().stream().filter(c -> !c.isGone()).map(RunClient::name).toList();
     }
 
     @Override
@@ -58,28 +58,18 @@ final class RunFaultContext implements FaultContext {
 
     @Override
     public void crash(String client) {
-        RunClient c = world.clients.get(client);
-        c.session.crash();
-        if (c.hasActionRunning()) {
-            c.worker.interrupt(); // a waiter of a dead session would otherwise wait for ever
-            c.awaitActionEnd();
-        }
-        c.forgetAction();
-        c.gone = true;
-        c.session.close();
+        world.clients.get(client).crash();
     }
 
     @Override
     public void expireOnServer(String client) throws Exception {
-        world.clients.get(client).session.endSessionOnServer();
+        world.clients.get(client).endSessionOnServer();
     }
 
     @Override
     public void giveUp(String client) {
-        RunClient c = world.clients.get(client);
-        c.givingUp = true;
         world.gate.expectACall(client);
-        c.worker.interrupt();
+        world.clients.get(client).giveUp();
     }
 
     @Override
@@ -88,8 +78,15 @@ final class RunFaultContext implements FaultContext {
     }
 
     @Override
-    public void setPaused(String client, boolean paused) {
-        world.gate.setPaused(client, paused);
+    public void setPaused(Fault fault, String client, boolean paused, String detail) {
+        record(fault, client, detail);
+        // The trace decides: the gate is told what the replay of the line just written says, so the two agree.
+        boolean pausedNow = client(client).paused();
+        if (pausedNow != paused) {
+            throw new IllegalStateException("'" + fault.name() + "' left " + client
+                    + (pausedNow ? " paused" : " running"));
+        }
+        world.gate.setPaused(client, pausedNow);
     }
 
     @Override
@@ -126,7 +123,7 @@ final class RunFaultContext implements FaultContext {
     @Override
     public void afterExpiryLearned(String client) {
         RunClient c = world.clients.get(client);
-        if (!c.session.opensNewSessionAfterExpiry()) {
+        if (!c.opensNewSessionAfterExpiry()) {
             return;
         }
         // Its lock waiter was woken by the expiry and will look again, on the new session.

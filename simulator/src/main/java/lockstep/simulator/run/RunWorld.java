@@ -8,8 +8,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
-import lockstep.algorithms.Algorithms;
 import lockstep.algorithms.LockClient;
+import lockstep.algorithms.registry.Algorithms;
 import lockstep.algorithms.server.Cluster;
 import lockstep.algorithms.server.EmbeddedEnsemble;
 import lockstep.algorithms.server.EmbeddedZooKeeper;
@@ -255,13 +255,17 @@ final class RunWorld implements AutoCloseable {
 
             @Override
             public boolean isParked(String client) {
-                RunClient c = clients.get(client);
-                return c.session.isWaitingForNotification(c.worker.thread());
+                return clients.get(client).isParkedForANotification();
+            }
+
+            @Override
+            public boolean saysWhenItParks(String client) {
+                return clients.get(client).saysWhenItParks();
             }
 
             @Override
             public boolean isWokenBy(String client, lockstep.algorithms.session.Delivery delivery) {
-                return clients.get(client).session.notificationWakesItsHandle(delivery.watcher());
+                return clients.get(client).wakesOnNotificationTo(delivery.watcher());
             }
         });
     }
@@ -297,8 +301,7 @@ final class RunWorld implements AutoCloseable {
         // A ZooKeeper handle takes ~100 ms to close (its threads wind down): close them side by side.
         ExecutorService closer = Executors.newFixedThreadPool(Math.max(1, Math.min(32, clients.size())));
         for (RunClient client : clients.values()) {
-            client.worker.interrupt();
-            closer.execute(client.session::close);
+            closer.execute(client::closeSession);
         }
         closer.shutdown();
         try {
@@ -306,7 +309,7 @@ final class RunWorld implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        clients.values().forEach(client -> client.worker.close());
+        clients.values().forEach(RunClient::stopThread);
         look.close();
         network.close();
         if (!ownsServer) {

@@ -6,7 +6,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
-import lockstep.algorithms.Algorithms;
+import lockstep.algorithms.registry.Algorithms;
 import lockstep.algorithms.server.EmbeddedEnsemble;
 import lockstep.algorithms.server.EmbeddedZooKeeper;
 import lockstep.simulator.BadInputException;

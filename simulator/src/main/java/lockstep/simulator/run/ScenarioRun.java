@@ -5,8 +5,8 @@ import static lockstep.simulator.text.SimulatorTexts.text;
 import java.util.ArrayList;
 import java.util.List;
 
-import lockstep.algorithms.Algorithms;
 import lockstep.algorithms.LockMode;
+import lockstep.algorithms.registry.Algorithms;
 import lockstep.simulator.BadInputException;
 import lockstep.simulator.fault.Fault;
 import lockstep.simulator.replay.ReplayState.ClientView;
@@ -112,7 +112,7 @@ final class ScenarioRun implements AutoCloseable {
             for (Action action : together.actions()) {
                 for (RunClient client : targets(action)) {
                     if (started.contains(client)) {
-                        throw refuse(action, text("refusal.twiceInTogether", client.name));
+                        throw refuse(action, text("refusal.twiceInTogether", client.name()));
                     }
                     check(action, client);
                     started.add(client);
@@ -152,43 +152,42 @@ final class ScenarioRun implements AutoCloseable {
 
     private void check(Action action, RunClient client) throws BadInputException {
         String verb = action.word();
-        ClientView view = world.trace.state().client(client.name);
-        if (client.gone) {
-            throw refuse(action, text("refusal.cannot", client.name, verb,
+        ClientView view = world.trace.state().client(client.name());
+        if (client.isGone()) {
+            throw refuse(action, text("refusal.cannot", client.name(), verb,
                     text("refusal.gone", StateWords.describe(view))));
         }
         if (action.fault() != null) {
-            String why = action.fault().refusal(world.faults, client.name);
+            String why = action.fault().refusal(world.faults, client.name());
             if (why != null) {
-                throw refuse(action, text("refusal.cannot", client.name, verb, why));
+                throw refuse(action, text("refusal.cannot", client.name(), verb, why));
             }
             return;
         }
         String why = StateWords.refusal(action.verb(), view);
         if (why != null) {
-            throw refuse(action, text("refusal.cannot", client.name, verb, why));
+            throw refuse(action, text("refusal.cannot", client.name(), verb, why));
         }
     }
 
     private void start(Action action, RunClient client) throws BadInputException {
         check(action, client);
         if (action.fault() != null) {
-            applyFault(action.fault(), client.name, action.text(), action);
+            applyFault(action.fault(), client.name(), action.text(), action);
             return;
         }
         switch (action.verb()) {
             case ACQUIRE, TRY_ACQUIRE -> {
                 LockMode mode = modeFor(action.mode());
-                client.givingUp = false;
-                boolean holds = world.trace.state().client(client.name).state() == State.HOLDING
+                boolean holds = world.trace.state().client(client.name()).state() == State.HOLDING
                         && !client.heldModes().isEmpty();
                 if (holds && scenario.reentrant()) {
                     // The holder asks again with its own handle: one hold more, or (another mode) a downgrade or
                     // an upgrade, which the lock grants, refuses or makes wait. It holds on meanwhile.
                     client.start(action.verb(), client.handle(mode), true, world.gate::poke);
                 } else {
-                    client.sessionAtStart = world.trace.state().client(client.name).session();
-                    world.states.change(client.name, State.REQUESTING, mode, "");
+                    client.requestsOnSession(world.trace.state().client(client.name()).session());
+                    world.states.change(client.name(), State.REQUESTING, mode, "");
                     // Without reentrancy a holder's acquire is a request of its own, behind its own node.
                     client.start(action.verb(), holds ? client.newHandle(mode) : client.handle(mode), false,
                             world.gate::poke);
@@ -226,13 +225,13 @@ final class ScenarioRun implements AutoCloseable {
         if (action.mode() != null && algorithm.isShared()) {
             LockMode named = modeFor(action.mode());
             if (!held.isEmpty() && !held.contains(named)) {
-                throw refuse(action, text("refusal.otherMode", client.name, named.label(),
+                throw refuse(action, text("refusal.otherMode", client.name(), named.label(),
                         held.get(0).label()));
             }
             return named;
         }
         if (held.size() > 1) {
-            throw refuse(action, text("refusal.bothModes", client.name));
+            throw refuse(action, text("refusal.bothModes", client.name()));
         }
         return held.isEmpty() ? client.actionMode() : held.get(0);
     }

@@ -37,12 +37,12 @@ public final class BuiltInScenarios {
             this(id, name, title, description, Wording.english(title), Wording.english(description));
         }
 
-        /** The title in {@code language} ({@code en}, {@code zh}, {@code ru}). */
+        /** The title in {@code language} ({@code en}, {@code zh}, {@code ru}), English when it has none in it. */
         public String title(String language) {
             return titleInLanguages.in(language);
         }
 
-        /** The description in {@code language}. */
+        /** The description in {@code language}, English when it has none in it. */
         public String description(String language) {
             return descriptionInLanguages.in(language);
         }

@@ -126,7 +126,7 @@ final class StepReader {
         Map<String, String> byAlgorithm = new java.util.LinkedHashMap<>();
         Map<String, Wording> wordings = new java.util.LinkedHashMap<>();
         java.util.Set<String> seen = new java.util.HashSet<>();
-        List<String> known = lockstep.algorithms.Algorithms.names();
+        List<String> known = lockstep.algorithms.registry.Algorithms.names();
         String keys = text("say.keys", String.join(", ", known));
         for (NodeTuple entry : mapping.getValue()) {
             if (!(entry.getKeyNode() instanceof ScalarNode keyNode)) {

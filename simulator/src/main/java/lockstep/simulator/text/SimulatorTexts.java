@@ -33,6 +33,11 @@ public final class SimulatorTexts implements TextBundleRegistration {
         return TEXTS.in(Language.EN, key, arguments);
     }
 
+    /** A text of the usage help bundle in the current language ({@code lockstep.export.svg}: an option's help). */
+    public static String usage(String key) {
+        return USAGE.text(key);
+    }
+
     /** The usage help bundle in {@code language}, for {@code CommandLine.setResourceBundle}. */
     public static ResourceBundle help(Language language) {
         return USAGE.resources(language);

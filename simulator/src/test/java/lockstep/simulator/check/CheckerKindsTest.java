@@ -6,7 +6,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import lockstep.algorithms.Algorithms;
+import lockstep.algorithms.registry.Algorithms;
 
 /** The registry names the kind of failure each bug of the gallery shows; each must be a kind the checker reports. */
 class CheckerKindsTest {

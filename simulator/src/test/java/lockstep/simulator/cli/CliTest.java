@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import lockstep.algorithms.Algorithms;
+import lockstep.algorithms.registry.Algorithms;
 import lockstep.simulator.scenario.BuiltInScenarios;
 import lockstep.simulator.trace.TraceBuilder;
 import lockstep.simulator.trace.TraceFiles;

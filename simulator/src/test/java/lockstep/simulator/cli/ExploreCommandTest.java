@@ -13,6 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import lockstep.algorithms.registry.Algorithms;
+
 /** {@code lockstep explore} as a user runs it: options, exit codes, the JSON contract. */
 class ExploreCommandTest {
 
@@ -61,7 +63,7 @@ class ExploreCommandTest {
     @Test
     void aBugsCounterexampleReplaysByteForByteThroughRunSchedule(@TempDir Path out) throws Exception {
         // One the search catches within a few seeds; every bug is the benchmark's (lockstep bench explore).
-        java.util.Optional<String> bug = lockstep.algorithms.Algorithms.find("bug-reader-counts-higher-writers")
+        java.util.Optional<String> bug = Algorithms.find("bug-reader-counts-higher-writers")
                 .map(a -> a.name());
         org.junit.jupiter.api.Assumptions.assumeTrue(bug.isPresent(), "no bug-* algorithm in the registry yet");
         Cli.Result found = Cli.run("explore", "--algorithm", bug.get(), "--clients", "4", "--seeds", "1..200",

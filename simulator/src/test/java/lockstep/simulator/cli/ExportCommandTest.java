@@ -29,6 +29,8 @@ import org.w3c.dom.NodeList;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import lockstep.simulator.export.Export;
+import lockstep.simulator.export.Exports;
 import lockstep.simulator.export.MetricsCsv;
 import lockstep.simulator.export.ShivizLog;
 import lockstep.simulator.trace.Event;
@@ -219,8 +221,16 @@ class ExportCommandTest {
         try (Stream<Path> files = Files.list(out)) {
             assertEquals(List.of(), files.toList());
         }
-        assertEquals(List.of("lockstep export: nothing to write (one or more of --svg FILE, --shiviz FILE, --csv FILE)"),
+        assertEquals(List.of("lockstep export: nothing to write (one or more of --svg FILE, --shiviz FILE, --csv FILE, --frames FILE)"),
                 Cli.run("export", herd.toString()).errLines());
+    }
+
+    @Test
+    void anUnknownOptionListsTheRegistrysFormatsFirst() {
+        String formats = String.join(", ", Exports.all().stream().map(Export::option).toList());
+        assertEquals(List.of("lockstep export: unknown option '--nope' (expected one of " + formats
+                        + ", --help, --version, --debug, --lang)"),
+                Cli.run("export", herd.toString(), "--nope", "x").errLines());
     }
 
     /** One ShiViz event: its text, its host, its vector clock. */

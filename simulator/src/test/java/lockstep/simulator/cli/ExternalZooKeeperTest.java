@@ -125,7 +125,7 @@ class ExternalZooKeeperTest {
                 assertTrue(last instanceof Event.RunEnded e && e.outcome().equals("completed"),
                         builtIn.name() + " " + algorithm + ": " + last);
                 List<String> expected = lockstep.simulator.scenario.GalleryRuns.expectedFailures(builtIn.name(),
-                        lockstep.algorithms.Algorithms.get(algorithm));
+                        lockstep.algorithms.registry.Algorithms.get(algorithm));
                 assertEquals(expected, Checker.failures(trace).stream().map(f -> f.kind()).distinct().toList(),
                         builtIn.name() + " " + algorithm);
                 if (builtIn.name().equals("07-session-expires")) { // the expiry happened there, not only in words

@@ -15,7 +15,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
-import lockstep.algorithms.Algorithms;
+import lockstep.algorithms.registry.Algorithms;
 import lockstep.simulator.fault.Fault;
 import lockstep.simulator.fault.Faults;
 import lockstep.simulator.scenario.BuiltInScenarios;

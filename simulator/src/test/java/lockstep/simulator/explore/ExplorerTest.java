@@ -11,13 +11,13 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import lockstep.algorithms.Algorithms;
 import lockstep.algorithms.Decision;
 import lockstep.algorithms.Flag;
 import lockstep.algorithms.LockAlgorithm;
 import lockstep.algorithms.LockMode;
 import lockstep.algorithms.NodeName;
 import lockstep.algorithms.engine.ZkLockClient;
+import lockstep.algorithms.registry.Algorithms;
 import lockstep.simulator.fault.Faults;
 
 class ExplorerTest {

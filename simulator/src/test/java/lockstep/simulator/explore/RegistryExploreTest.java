@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import lockstep.algorithms.Algorithms;
+import lockstep.algorithms.registry.Algorithms;
 import lockstep.simulator.fault.Faults;
 
 /**

@@ -61,7 +61,7 @@ class AskingAgainAfterAGiveUpTest {
 
     private static void assertWokenAndHolding(String yaml, String waiter, long seed) throws Exception {
         Scenario scenario = ScenarioLoader.parse("test.yaml", yaml);
-        List<Event> trace = Simulations.run(scenario, lockstep.algorithms.Algorithms.get("sequential"), seed,
+        List<Event> trace = Simulations.run(scenario, lockstep.algorithms.registry.Algorithms.get("sequential"), seed,
                 ChoiceVector.of(new int[0]));
         String text = TraceFiles.toJsonLines(trace);
 
@@ -74,7 +74,7 @@ class AskingAgainAfterAGiveUpTest {
                 && s.client().equals(waiter)).map(Event.ClientState.class::cast).reduce((a, b) -> b).orElseThrow();
         assertEquals(Event.State.HOLDING, last.state(), text);
         assertEquals(text, TraceFiles.toJsonLines(Simulations.run(scenario,
-                lockstep.algorithms.Algorithms.get("sequential"), seed, ChoiceVector.of(new int[0]))),
+                lockstep.algorithms.registry.Algorithms.get("sequential"), seed, ChoiceVector.of(new int[0]))),
                 "the same run twice");
     }
 }

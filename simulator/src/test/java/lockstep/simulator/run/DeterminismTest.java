@@ -12,7 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import lockstep.algorithms.Algorithms;
+import lockstep.algorithms.registry.Algorithms;
 import lockstep.simulator.scenario.BuiltInScenarios;
 import lockstep.simulator.scenario.GalleryRuns;
 import lockstep.simulator.scenario.Scenario;

@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import lockstep.algorithms.Algorithms;
 import lockstep.algorithms.HerdCount;
+import lockstep.algorithms.registry.Algorithms;
 import lockstep.simulator.bench.Herd;
 
 import lockstep.simulator.check.Metrics;

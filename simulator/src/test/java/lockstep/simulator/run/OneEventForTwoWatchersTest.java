@@ -6,7 +6,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import lockstep.algorithms.Algorithms;
+import lockstep.algorithms.registry.Algorithms;
 import lockstep.simulator.check.Checker;
 import lockstep.simulator.explore.ChoiceVector;
 import lockstep.simulator.scenario.Scenario;

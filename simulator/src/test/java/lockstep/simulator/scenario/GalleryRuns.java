@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-import lockstep.algorithms.Algorithms;
+import lockstep.algorithms.registry.Algorithms;
 
 /**
  * Which algorithm runs which built-in scenario in the tests that go over them all. A correct algorithm runs every

@@ -1,10 +1,5 @@
-package lockstep.gui;
+package lockstep.gui.cli;
 
-import lockstep.gui.cli.BenchGifCommand;
-import lockstep.gui.cli.BenchRenderCommand;
-import lockstep.gui.cli.DocsImagesCommand;
-import lockstep.gui.cli.GuiCommand;
-import lockstep.gui.cli.RenderCommand;
 import lockstep.simulator.bench.Benchmarks;
 import lockstep.simulator.cli.LockstepCommand;
 import picocli.CommandLine;

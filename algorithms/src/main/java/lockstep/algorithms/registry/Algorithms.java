@@ -1,4 +1,4 @@
-package lockstep.algorithms;
+package lockstep.algorithms.registry;
 
 import java.util.Collections;
 import java.util.EnumSet;
@@ -9,6 +9,16 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 
+import lockstep.algorithms.ChildrenWatch;
+import lockstep.algorithms.Flag;
+import lockstep.algorithms.HerdCount;
+import lockstep.algorithms.LockAlgorithm;
+import lockstep.algorithms.LockClient;
+import lockstep.algorithms.LockMode;
+import lockstep.algorithms.Naive;
+import lockstep.algorithms.Outcome;
+import lockstep.algorithms.ReadWrite;
+import lockstep.algorithms.Sequential;
 import lockstep.algorithms.curator.CuratorLockClient;
 import lockstep.algorithms.curator.CuratorRecipe;
 import lockstep.algorithms.engine.ZkLockClient;

@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * What the key-completeness test checks, as plain code every module's test calls (no test jar to share).
+ * What the key-completeness test checks, as plain code every module's test calls (the simulator's and the window's
+ * through this module's test jar).
  *
  * <p>Steps for one bundle: read the English base file and each translation as UTF-8 properties (the files
  * themselves, not through {@link java.util.ResourceBundle}, which would hide a missing key behind the English

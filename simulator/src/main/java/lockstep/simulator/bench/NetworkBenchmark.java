@@ -1,4 +1,4 @@
-package lockstep.algorithms.network;
+package lockstep.simulator.bench;
 
 import java.io.PrintStream;
 import java.time.Duration;
@@ -14,6 +14,9 @@ import org.apache.zookeeper.Watcher.Event.KeeperState;
 import org.apache.zookeeper.ZooDefs.Ids;
 import org.apache.zookeeper.ZooKeeper;
 
+import lockstep.algorithms.network.ClientLink;
+import lockstep.algorithms.network.LoopbackNetwork;
+import lockstep.algorithms.network.ReconnectPacing;
 import lockstep.algorithms.server.EmbeddedZooKeeper;
 
 /**
@@ -22,7 +25,7 @@ import lockstep.algorithms.server.EmbeddedZooKeeper;
  * (in alternating blocks), the time from {@link ClientLink#restore()} to the client's SyncConnected with and without
  * {@link ReconnectPacing}, and the same after a lost create reply (from the create call, so it includes the fixed
  * 100 ms ZooKeeper's client sleeps whenever a connection breaks). Run:
- * {@code java -cp CLASSPATH lockstep.algorithms.network.NetworkBenchmark}.
+ * {@code java -cp CLASSPATH lockstep.simulator.bench.NetworkBenchmark}.
  */
 public final class NetworkBenchmark {
 
