@@ -88,6 +88,14 @@ public interface Cluster {
         throw new UnsupportedOperationException("one server has no links to other servers");
     }
 
+    /**
+     * Whether {@link #isolate} can cut a server of these off: an embedded ensemble started with peer links. Others
+     * refuse it.
+     */
+    default boolean canIsolate() {
+        return false;
+    }
+
     /** Whether server {@code server} is cut off from the others ({@link #isolate}, until {@link #heal}). */
     default boolean isIsolated(int server) {
         return false;

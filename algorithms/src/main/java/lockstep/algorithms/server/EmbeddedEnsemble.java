@@ -28,10 +28,15 @@ import lockstep.algorithms.network.LoopbackNetwork;
  * server off, no limit on connections per client address, forceSync as for {@link EmbeddedZooKeeper}, every data
  * directory under one temporary home deleted on close. Servers are numbered 1..size() (their ZooKeeper server ids).
  *
- * <p>The members reach each other through loopback proxies of their own ({@link LoopbackNetwork} links, one for each
- * ordered pair of servers and each of the quorum and election ports): each server's configuration names its own ports
- * and, for every other server, the proxy that forwards there, so a partition is real TCP, as a client's cut link is.
- * Clients reach the servers' client ports directly (or through links of the run's own network).
+ * <p>Started by {@link #start(int)}, the members reach each other directly, on their own quorum and election ports.
+ * Started by {@link #start(int, boolean) start(size, true)} (what a run that cuts a server off needs), they reach each
+ * other through loopback proxies of their own ({@link LoopbackNetwork} links, one for each ordered pair of servers and
+ * each of the quorum and election ports): each server's configuration names its own ports and, for every other server,
+ * the proxy that forwards there, so a partition is real TCP, as a client's cut link is. The proxies are not the default
+ * because they change how soon a server notices a dead peer (a proxy accepts a connection to a killed server and then
+ * closes it, where a direct connection is refused), and with it what the clients see after a kill: a run that cuts no
+ * server off keeps the timing of direct links. Clients reach the servers' client ports directly (or through links of
+ * the run's own network).
  *
  * <p>Steps: {@link #start(int)} starts every server and returns once the highest-numbered server leads and every server
  * serves;
@@ -60,8 +65,12 @@ public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
     private final boolean[] up;
     private final boolean[] isolated;
     private final Path home;
+    /** The peer links' network, or null when the servers reach each other directly. */
     private final LoopbackNetwork peers;
-    /** {@code links[from][to][QUORUM or ELECTION]}: how server {@code from} reaches server {@code to} (1-based). */
+    /**
+     * {@code links[from][to][QUORUM or ELECTION]}: how server {@code from} reaches server {@code to} (1-based); null
+     * when the servers reach each other directly.
+     */
     private final ClientLink[][][] links;
 
     private EmbeddedEnsemble(TestingCluster cluster, List<InstanceSpec> specs, Path home, LoopbackNetwork peers,
@@ -76,8 +85,19 @@ public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
         this.links = links;
     }
 
-    /** Starts {@code size} servers (3 or 5) and waits until they have elected a leader. */
+    /**
+     * Starts {@code size} servers (3 or 5) that reach each other directly, and waits until they have elected a leader.
+     * None of them can be cut off ({@link #canIsolate()} is false).
+     */
     public static EmbeddedEnsemble start(int size) throws Exception {
+        return start(size, false);
+    }
+
+    /**
+     * Starts {@code size} servers (3 or 5) and waits until they have elected a leader; with {@code peerLinks} they
+     * reach each other through proxies, so that one can be cut off ({@link #isolate}), else directly.
+     */
+    public static EmbeddedEnsemble start(int size, boolean peerLinks) throws Exception {
         if (size != 3 && size != 5) {
             throw new IllegalArgumentException("an ensemble has 3 or 5 servers, not " + size);
         }
@@ -93,11 +113,11 @@ public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
         Path home = Files.createTempDirectory("lockstep-ensemble-");
         List<InstanceSpec> specs = new ArrayList<>();
         TestingCluster cluster = null;
-        LoopbackNetwork peers = LoopbackNetwork.start();
+        LoopbackNetwork peers = peerLinks ? LoopbackNetwork.start() : null;
         try {
             // The peer links first: the ports they listen on are taken before the servers' own are looked for.
-            ClientLink[][][] links = new ClientLink[size + 1][size + 1][2];
-            for (int from = 1; from <= size; from++) {
+            ClientLink[][][] links = peerLinks ? new ClientLink[size + 1][size + 1][2] : null;
+            for (int from = 1; peerLinks && from <= size; from++) {
                 for (int to = 1; to <= size; to++) {
                     if (from != to) {
                         links[from][to][QUORUM] = peers.link("server " + from + " to " + to + " quorum",
@@ -118,7 +138,7 @@ public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
                 specs.add(new InstanceSpec(dataDir, ports.next(), ports.next(), ports.next(), true,
                         id, 2000, 0, properties, EmbeddedZooKeeper.LOOPBACK));
             }
-            cluster = new TestingCluster(views(specs, links));
+            cluster = peerLinks ? new TestingCluster(views(specs, links)) : new TestingCluster(specs);
             cluster.start();
             EmbeddedEnsemble ensemble = new EmbeddedEnsemble(cluster, List.copyOf(specs), home, peers, links);
             ensemble.leadWithTheHighest();
@@ -131,7 +151,9 @@ public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
                     failedToStart.addSuppressed(e);
                 }
             }
-            peers.close();
+            if (peers != null) {
+                peers.close();
+            }
             Trees.delete(home);
             throw failedToStart;
         }
@@ -253,10 +275,15 @@ public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
      * the others, if they are a majority, go on or elect a new leader. Returns once it no longer serves.
      *
      * @throws IllegalStateException if it still serves after 30 s
+     * @throws UnsupportedOperationException if the servers reach each other directly ({@link #canIsolate()})
      */
     @Override
     public synchronized void isolate(int server) throws Exception {
         check(server);
+        if (links == null) {
+            throw new UnsupportedOperationException("the servers of this ensemble reach each other directly: none can"
+                    + " be cut off (expected an ensemble started with peer links)");
+        }
         isolated[server - 1] = true;
         for (int other = 1; other <= size(); other++) {
             if (other != server) {
@@ -279,7 +306,7 @@ public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
     /** Every cut peer link works again; a cut-off server finds the others at its next election round and joins them. */
     @Override
     public synchronized void heal() {
-        for (int from = 1; from <= size(); from++) {
+        for (int from = 1; links != null && from <= size(); from++) {
             for (int to = 1; to <= size(); to++) {
                 if (from != to) {
                     links[from][to][QUORUM].restore();
@@ -288,6 +315,12 @@ public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
             }
         }
         java.util.Arrays.fill(isolated, false);
+    }
+
+    /** Whether the servers reach each other through peer links that {@link #isolate} can cut. */
+    @Override
+    public boolean canIsolate() {
+        return links != null;
     }
 
     @Override
@@ -445,7 +478,9 @@ public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
             }
             cluster.close();
         } finally {
-            peers.close();
+            if (peers != null) {
+                peers.close();
+            }
             Trees.delete(home);
         }
     }

@@ -32,6 +32,11 @@ public final class ServerIsolate implements Fault {
     }
 
     @Override
+    public boolean cutsServerLinks() {
+        return true;
+    }
+
+    @Override
     public String description() {
         return "a network partition cuts one server of an ensemble (N, or the leader) off from the others: it stops "
                 + "serving, its clients move to another server, a new leader is elected if it led";
@@ -48,6 +53,11 @@ public final class ServerIsolate implements Fault {
         String why = OneServer.refusal(context, server);
         if (why != null) {
             return why;
+        }
+        // Only a run whose script cuts a server off has peer links to cut; the explorer's look-only servers have none,
+        // so it writes no isolate line.
+        if (!context.cluster().canIsolate()) {
+            return text("refusal.noPeerLinks");
         }
         for (int s = 1; s <= context.cluster().size(); s++) {
             if (context.cluster().isIsolated(s)) {

@@ -1,6 +1,7 @@
 package lockstep.simulator.run;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -17,7 +18,10 @@ import lockstep.algorithms.server.ExternalZooKeeper;
 import lockstep.algorithms.session.Connection;
 import lockstep.simulator.fault.Clock;
 import lockstep.simulator.replay.EnsembleView;
+import lockstep.simulator.scenario.Repeat;
 import lockstep.simulator.scenario.Scenario;
+import lockstep.simulator.scenario.ServerStep;
+import lockstep.simulator.scenario.Step;
 import lockstep.simulator.schedule.Scheduler;
 import lockstep.simulator.trace.Event;
 
@@ -97,8 +101,24 @@ final class RunWorld implements AutoCloseable {
             return open(external(external), scenario, algorithm, scheduler, seed, true, null);
         }
         return scenario.ensemble() > 1
-                ? open(EmbeddedEnsemble.start(scenario.ensemble()), scenario, algorithm, scheduler, seed, true, null)
+                ? open(EmbeddedEnsemble.start(scenario.ensemble(), cutsServerLinks(scenario.script())), scenario,
+                        algorithm, scheduler, seed, true, null)
                 : open(EmbeddedZooKeeper.start(), scenario, algorithm, scheduler, seed, true, null);
+    }
+
+    /**
+     * Whether a script cuts a server off ({@code server N isolate}, inside a {@code repeat} too): only then do the
+     * ensemble's servers reach each other through peer links that can be cut. Every other run keeps direct links,
+     * whose timing after a kill its recorded traces were made with.
+     */
+    static boolean cutsServerLinks(List<Step> script) {
+        for (Step step : script) {
+            if (step instanceof ServerStep server && server.fault().cutsServerLinks()
+                    || step instanceof Repeat repeat && cutsServerLinks(repeat.body())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
