@@ -125,9 +125,14 @@ public final class ReplayCursor {
         // The traces record the English text; the window shows it in its language, found in the scenario's words.
         String language = Texts.language().tag();
         for (LaneViewModel lane : lanes) {
-            lane.setOwnNarration(common.isEmpty() ? words.narration(lane.getState().narration(), language) : "");
+            lane.setOwnNarration(common.isEmpty() ? said(lane.getState(), language) : "");
         }
-        narration.set(words.narration(common, language));
+        // A say line stands at its own beats; through the line it announces it is shown as said before that line
+        // (the line may change what it says); then the banner shows the scenario's title, never a statement the
+        // run may since have made untrue.
+        boolean anyOwn = lanes.stream().anyMatch(lane -> !lane.getState().narration().isEmpty());
+        narration.set(common.isEmpty() && !anyOwn ? words.title(language)
+                : common.isEmpty() ? "" : said(focus.getState(), language));
         int k = beat.step();
         String line = k == 0 ? WindowTexts.text("footer.before-the-script")
                 : WindowTexts.text("footer.script-line", k, beats.stepCount(), lineText(k))
@@ -144,6 +149,12 @@ public final class ReplayCursor {
     public void useWords(ScenarioWords scenarioWords) {
         this.words = scenarioWords;
         refresh();
+    }
+
+    /** A state's narration in the window's language, marked as said before the current line when it was. */
+    private String said(lockstep.simulator.replay.ReplayState state, String language) {
+        String text = words.narration(state.narration(), language);
+        return state.narrationBefore() && !text.isEmpty() ? WindowTexts.text("banner.before", text) : text;
     }
 
     /** The scenario's texts this cursor shows its narration in. */

@@ -129,7 +129,9 @@ public final class WorkbenchViewModel {
         background.execute(() -> {
             try {
                 TraceSource.Loaded loaded = source.load(spec, lanes, newSeed);
-                fx.accept(() -> show(loaded));
+                // replayed and checked here, off the window's thread: a long trace's snapshots and findings take time
+                List<Replays> replayed = loaded.traces().stream().map(Replays::of).toList();
+                fx.accept(() -> show(loaded, replayed));
             } catch (BadInputException e) {
                 fx.accept(() -> fail(WindowTexts.text(OPEN_FAILED), e.getMessage()));
             } catch (RuntimeException e) {
@@ -139,10 +141,10 @@ public final class WorkbenchViewModel {
         });
     }
 
-    private void show(TraceSource.Loaded loaded) {
+    private void show(TraceSource.Loaded loaded, List<Replays> replayed) {
         List<LaneViewModel> lanes = new ArrayList<>();
-        for (List<Event> trace : loaded.traces()) {
-            lanes.add(new LaneViewModel(trace));
+        for (Replays replays : replayed) {
+            lanes.add(new LaneViewModel(replays));
         }
         int keep = cursor.get() == null ? 0 : cursor.get().stepProperty().get();
         ReplayCursor next = new ReplayCursor(lanes);

@@ -1,26 +1,22 @@
 package lockstep.simulator.check;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
+import lockstep.simulator.replay.LiveReplay;
+import lockstep.simulator.replay.ReplayState.Grant;
 import lockstep.simulator.trace.Event;
-import lockstep.simulator.trace.Event.State;
 
 /**
- * Who was granted the lock, in what order, and whether the order was fair: one pass over a trace's client states and
- * script lines.
+ * Who was granted the lock, in what order, and whether the order was fair, as the replay tells it: one walk through
+ * the trace's states ({@link LiveReplay}), reading each grant the replay records ({@link Grant}) where it happens.
  *
- * <p>A client's request starts when it enters REQUESTING from outside the contest and lasts, through any WAITING and
- * re-checking, until it holds the lock or leaves (releases, gives up, crashes, expires, goes idle). A grant is a FIFO
- * violation when some other request, still open at that moment, started earlier, unless both are reads.
+ * <p>A client's request starts when it starts asking (REQUESTING or WAITING) and lasts until it holds the lock or
+ * leaves; the replay keeps that queue. A grant is a FIFO violation when some other request, still open at that
+ * moment, started earlier ({@link Grant#jumpedAhead()}; every open one, for a holder that holds on without asking),
+ * unless both are reads. Its wait is the replay's {@link Grant#waitedSteps()}.
  */
 final class GrantLog {
-
-    /** An open request: its rank in request order, its mode, the script step it started at. */
-    private record Request(long rank, String mode, int step) {
-    }
 
     private final List<String> grantOrder = new ArrayList<>();
     private int fifoViolations;
@@ -31,41 +27,30 @@ final class GrantLog {
 
     static GrantLog of(List<Event> events) {
         GrantLog log = new GrantLog();
-        Map<String, Request> open = new LinkedHashMap<>();
-        long ranks = 0;
-        int step = 0;
-        for (Event event : events) {
-            if (event instanceof Event.ScriptLine line) {
-                step = line.step();
-            } else if (event instanceof Event.ClientState change) {
-                String client = change.client();
-                switch (change.state()) {
-                    case REQUESTING, WAITING -> {
-                        if (!open.containsKey(client)) {
-                            open.put(client, new Request(ranks++, change.modeLabel(), step));
-                        }
-                    }
-                    case HOLDING -> {
-                        // A client that holds without having asked asks and is granted at the same moment.
-                        Request granted = open.remove(client);
-                        if (granted == null) {
-                            granted = new Request(ranks++, change.modeLabel(), step);
-                        }
-                        log.grant(client, change.modeLabel(), granted, open, step);
-                    }
-                    default -> open.remove(client);
-                }
+        if (events.isEmpty()) {
+            return log;
+        }
+        LiveReplay live = LiveReplay.startingWith(events.get(0));
+        for (Event event : events.subList(1, events.size())) {
+            live.apply(event);
+            List<Grant> grants = live.grantsThisLine();
+            Grant last = grants.isEmpty() ? null : grants.get(grants.size() - 1);
+            if (last != null && last.index() == event.index()) {
+                log.grant(last, live);
             }
         }
         return log;
     }
 
-    private void grant(String client, String mode, Request granted, Map<String, Request> open, int step) {
-        grantOrder.add(client);
-        longestWaitSteps = Math.max(longestWaitSteps, step - granted.step());
-        for (Request other : open.values()) {
-            boolean bothRead = "read".equals(mode) && "read".equals(other.mode());
-            if (other.rank() < granted.rank() && !bothRead) {
+    private void grant(Grant grant, LiveReplay live) {
+        grantOrder.add(grant.client());
+        longestWaitSteps = Math.max(longestWaitSteps, grant.waitedSteps());
+        // A holder that holds on without asking asks and is granted at the same moment: every open request is earlier.
+        List<String> earlier = grant.asked() ? grant.jumpedAhead()
+                : live.asking().stream().filter(c -> !c.equals(grant.client())).toList();
+        boolean read = "read".equals(live.client(grant.client()).mode());
+        for (String other : earlier) {
+            if (!(read && "read".equals(live.client(other).mode()))) {
                 fifoViolations++;
                 // One violation per grant, however many requests it overtook.
                 return;

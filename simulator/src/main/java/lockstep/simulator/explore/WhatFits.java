@@ -10,15 +10,16 @@ import lockstep.simulator.fault.FaultContext;
 import lockstep.simulator.fault.Network;
 import lockstep.simulator.replay.ReplayState;
 import lockstep.simulator.replay.ReplayState.ClientView;
+import lockstep.simulator.rules.LineRules;
 import lockstep.simulator.scenario.Verb;
 import lockstep.simulator.trace.Event;
 import lockstep.simulator.trace.Event.ConnectionState;
 import lockstep.simulator.trace.Event.State;
 
 /**
- * Which script lines a run would accept in the state it has reached: the same rules the runner applies before a line
- * (a release only by a holder, a fault only where its own {@link Fault#refusal} allows it), asked ahead of time so a
- * generated script never has a line the runner refuses. A fault is asked through a read-only context that answers
+ * Which script lines a run would accept in the state it has reached: the runner's own rules, asked ahead of time so a
+ * generated script never has a line the runner refuses: a lock verb by the one table ({@link LineRules}, its plain
+ * lines only), a fault where its own {@link Fault#refusal} allows it. A fault is asked through a read-only context that answers
  * from the state (clients and servers as the trace tells them) and refuses everything that would act.
  */
 final class WhatFits {
@@ -36,23 +37,13 @@ final class WhatFits {
         return state.client(client).state() != State.CRASHED;
     }
 
-    /** The runner's rule for a lock verb: a running, connected client in the state the verb needs. */
+    /**
+     * Whether {@code client}, still in the run, may do {@code verb} in a generated script: a line the runner's table
+     * accepts ({@link LineRules#refusal}) and a plain turn at the lock, not one of its liberties (a holder asking
+     * again, an acquire after an expiry, a zombie's write: {@link LineRules#liberty}).
+     */
     boolean fits(Verb verb, String client) {
-        ClientView view = state.client(client);
-        if (!inTheRun(client) || view.paused() || view.connection() == ConnectionState.DISCONNECTED) {
-            return false;
-        }
-        State now = view.state();
-        return switch (verb) {
-            case ACQUIRE, TRY_ACQUIRE -> now != State.REQUESTING && now != State.WAITING && now != State.HOLDING
-                    && view.sessionAlive();
-            case RELEASE -> now == State.HOLDING;
-            // Not a zombie's write: one whose session has ended writes first with the newest token there is, which
-            // the resource cannot tell from a holder's (scenarios 10 and 11 teach that); it says nothing of the lock.
-            // A client library that opened a new session after an expiry (Curator) still believes it holds: its
-            // session is alive, but not the one it got the lock in.
-            case WRITE -> now == State.HOLDING && !view.isStaleHolder();
-        };
+        return inTheRun(client) && LineRules.plain(verb, state.client(client));
     }
 
     /** The fault's own rule, for a client ({@code client} a name) or the servers ({@code ""}). */

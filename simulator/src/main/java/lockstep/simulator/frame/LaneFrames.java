@@ -70,7 +70,7 @@ public final class LaneFrames {
     static List<Card> cards(ReplayState s, List<String> clients) {
         record Entry(ReplayState.Znode node, boolean ghost, ReplayState.Ending ending) {
             long seq() {
-                return shownSequence(node);
+                return node.shownSequence();
             }
         }
         List<Entry> entries = new ArrayList<>();
@@ -208,31 +208,18 @@ public final class LaneFrames {
     public static String nodeLabel(ReplayState s, String path) {
         ReplayState.Znode z = s.znodes().get(path);
         if (z != null) {
-            long seq = shownSequence(z);
+            long seq = z.shownSequence();
             return seq >= 0 ? "#" + seq + " " + z.owner() : label(z.name());
         }
         String name = label(path);
-        long seq = sequenceOf(name);
+        long seq = ReplayState.Znode.sequenceOf(name);
         return seq >= 0 ? "#" + seq : name;
     }
 
     /** "#2" for a sequential node, its name otherwise. */
     private static String shortLabel(ReplayState.Znode z) {
-        long seq = shownSequence(z);
+        long seq = z.shownSequence();
         return seq >= 0 ? "#" + seq : label(z.name());
-    }
-
-    /**
-     * The number a card shows: the node's sequence number, or the one its name carries though ZooKeeper did not append
-     * it (Curator's read node of a downgrade copies its write node's), or -1.
-     */
-    public static long shownSequence(ReplayState.Znode z) {
-        return z.shownSequence();
-    }
-
-    /** The sequence number at the end of a node's name, or -1 when it has none. */
-    public static long sequenceOf(String name) {
-        return ReplayState.Znode.sequenceOf(name);
     }
 
     /** The last segment of a path without its protection tag (the card's owner line names the creator instead). */

@@ -1,5 +1,6 @@
 package lockstep.simulator.replay;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 
@@ -40,6 +41,16 @@ public final class LiveReplay {
     /** The clients that believe they hold the lock, in grant order (a read-only view: do not keep it). */
     public List<String> holders() {
         return replay.holdersNow();
+    }
+
+    /** The clients asking for the lock now (requesting or waiting), in the order they started (a read-only view). */
+    public Collection<String> asking() {
+        return replay.askingNow();
+    }
+
+    /** The grants of the current script line so far, in order (a read-only view: do not keep it). */
+    public List<ReplayState.Grant> grantsThisLine() {
+        return replay.grantsThisLineNow();
     }
 
     /** The lock's children now, in sequence order (a read-only view: do not keep it). */

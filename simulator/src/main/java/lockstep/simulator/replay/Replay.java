@@ -1,6 +1,7 @@
 package lockstep.simulator.replay;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -37,6 +38,8 @@ final class Replay {
     private int line;
     private String scriptText = "";
     private String narration = "";
+    /** Script lines started since the narration was said: the next one may change what it speaks of. */
+    private int linesSinceNarration;
     private final TreeMap<String, Znode> znodes;
     private final LinkedHashSet<Watch> watches;
     private final LinkedHashMap<String, ClientView> clients;
@@ -52,8 +55,9 @@ final class Replay {
     private final int[] calls;
     private int serverRestarts;
     /** When each asking client's current attempt started (the request queue, in order of asking). */
-    private final LinkedHashMap<String, Integer> askedAt;
+    private final LinkedHashMap<String, Asked> askedAt;
     private Line thisLine;
+    private final Applier applier = new Applier();
 
     private Replay(Event.RunStarted start) {
         lockPath = start.lockPath();
@@ -81,6 +85,7 @@ final class Replay {
         line = other.line;
         scriptText = other.scriptText;
         narration = other.narration;
+        linesSinceNarration = other.linesSinceNarration;
         znodes = new TreeMap<>(other.znodes);
         watches = new LinkedHashSet<>(other.watches);
         clients = new LinkedHashMap<>(other.clients);
@@ -117,14 +122,44 @@ final class Replay {
 
     void apply(Event event) {
         index = event.index();
-        if (event instanceof Event.ScriptLine e) {
+        event.accept(applier);
+    }
+
+    /**
+     * What each type of event means for the state: one method per type, so a new type of event does not compile until
+     * the replay says what it means.
+     */
+    private final class Applier implements Event.Visitor<Void> {
+
+        @Override
+        public Void runStarted(Event.RunStarted e) {
+            return null; // read by the constructor: there is only one
+        }
+
+        @Override
+        public Void scriptLine(Event.ScriptLine e) {
             step = e.step();
             line = e.line();
             scriptText = e.text();
             thisLine = new Line(e.index());
-        } else if (event instanceof Event.Narration e) {
+            // A say line speaks of the run as it stands and announces the next line (its own script-line event
+            // counts here too, and the narration that follows resets the count): while the next line runs it is
+            // shown as said before it; once a second line starts it is gone.
+            if (++linesSinceNarration >= 2) {
+                narration = "";
+            }
+            return null;
+        }
+
+        @Override
+        public Void narration(Event.Narration e) {
             narration = e.text();
-        } else if (event instanceof Event.Call e) {
+            linesSinceNarration = 0;
+            return null;
+        }
+
+        @Override
+        public Void call(Event.Call e) {
             calls[e.op().ordinal()]++;
             if (e.op() == Event.Op.REMOVE_WATCHES && e.ok()) {
                 watches.removeIf(w -> w.client().equals(e.client()) && w.path().equals(e.path()));
@@ -135,46 +170,98 @@ final class Replay {
             if (e.result() == org.apache.zookeeper.KeeperException.Code.CONNECTIONLOSS) {
                 thisLine.lostCalls.add(e);
             }
-        } else if (event instanceof Event.NodeCreated e) {
+            return null;
+        }
+
+        @Override
+        public Void watchSet(Event.WatchSet e) {
+            watches.add(new Watch(e.client(), e.path(), e.kind()));
+            return null;
+        }
+
+        @Override
+        public Void watchFired(Event.WatchFired e) {
+            fire(e);
+            return null;
+        }
+
+        @Override
+        public Void strayNotification(Event.StrayNotification e) {
+            thisLine.pulses.add(new ReplayState.Pulse(e.index(), e.client(), e.path(), e.type(), true));
+            return null;
+        }
+
+        @Override
+        public Void nodeCreated(Event.NodeCreated e) {
             if (isUnderTheLock(e.path())) {
                 String name = nameOf(e.path());
                 znodes.put(e.path(), new Znode(e.path(), name, e.sequence(), e.owner(), e.mode(), Znode.kindOf(name),
                         e.protection()));
             }
-        } else if (event instanceof Event.NodeDeleted e) {
+            return null;
+        }
+
+        @Override
+        public Void nodeDeleted(Event.NodeDeleted e) {
             Znode gone = znodes.remove(e.path());
             if (gone != null) {
-                thisLine.deletions++;
                 thisLine.ghosts.removeIf(g -> g.node().path().equals(e.path()));
                 thisLine.ghosts.add(new ReplayState.Ghost(e.index(), gone, endingOf(e, gone), e.by()));
             }
-        } else if (event instanceof Event.StrayNotification e) {
-            thisLine.pulses.add(new ReplayState.Pulse(e.index(), e.client(), e.path(), e.type(), true));
-        } else if (event instanceof Event.WatchSet e) {
-            watches.add(new Watch(e.client(), e.path(), e.kind()));
-        } else if (event instanceof Event.WatchFired e) {
-            fire(e);
-        } else if (event instanceof Event.ClientState e) {
+            return null;
+        }
+
+        @Override
+        public Void clientState(Event.ClientState e) {
             enter(e);
-        } else if (event instanceof Event.Fault e) {
-            fault(e);
-        } else if (event instanceof Event.Connection e) {
-            connection(e);
-        } else if (event instanceof Event.Write e) {
-            write(e);
-        } else if (event instanceof Event.ServerRole e) {
+            return null;
+        }
+
+        @Override
+        public Void fault(Event.Fault e) {
+            Replay.this.fault(e);
+            return null;
+        }
+
+        @Override
+        public Void choice(Event.Choice e) {
+            choices++;
+            return null;
+        }
+
+        @Override
+        public Void connection(Event.Connection e) {
+            Replay.this.connection(e);
+            return null;
+        }
+
+        @Override
+        public Void serverRole(Event.ServerRole e) {
             Event.Role before = roles.put(e.server(), e.role());
             if (before == Event.Role.DOWN && e.role() != Event.Role.DOWN) {
                 serverRestarts++;
                 thisLine.serversBack = ReplayState.ServersBack.RESTARTED;
             }
-            roles.put(e.server(), e.role());
             // An ensemble serves while it has a leader.
             serverRunning = roles.containsValue(Event.Role.LEADER);
-        } else if (event instanceof Event.ClientServer e) {
+            return null;
+        }
+
+        @Override
+        public Void clientServer(Event.ClientServer e) {
             clientServers.put(e.client(), e.server());
-        } else if (event instanceof Event.Choice) {
-            choices++;
+            return null;
+        }
+
+        @Override
+        public Void write(Event.Write e) {
+            Replay.this.write(e);
+            return null;
+        }
+
+        @Override
+        public Void runEnded(Event.RunEnded e) {
+            return null; // the run's outcome changes nothing the state shows
         }
     }
 
@@ -213,11 +300,12 @@ final class Replay {
         boolean wasAsking = was == State.REQUESTING || was == State.WAITING;
         if (state == State.HOLDING && e.state() == State.HOLDING) {
             ClientView now = clients.get(e.client());
+            Asked asked = askedAt.get(e.client());
             thisLine.grants.add(new ReplayState.Grant(e.index(), e.client(), askedBefore(e.client()),
-                    now.isStaleHolder()));
+                    now.isStaleHolder(), asked != null, asked == null ? 0 : step - asked.step()));
         }
         if (asking && !wasAsking) {
-            askedAt.put(e.client(), e.index());
+            askedAt.put(e.client(), new Asked(e.index(), step));
             if (!before.woken()) {
                 thisLine.requested.add(e.client());
             }
@@ -312,13 +400,13 @@ final class Replay {
 
     /** The clients that asked before {@code client}'s current attempt began and are still asking. */
     private List<String> askedBefore(String client) {
-        Integer mine = askedAt.get(client);
+        Asked mine = askedAt.get(client);
         if (mine == null) {
             return List.of();
         }
         List<String> earlier = new ArrayList<>();
-        for (Map.Entry<String, Integer> e : askedAt.entrySet()) {
-            if (!e.getKey().equals(client) && e.getValue() < mine) {
+        for (Map.Entry<String, Asked> e : askedAt.entrySet()) {
+            if (!e.getKey().equals(client) && e.getValue().index() < mine.index()) {
                 earlier.add(e.getKey());
             }
         }
@@ -368,6 +456,14 @@ final class Replay {
         return Collections.unmodifiableList(holders);
     }
 
+    Collection<String> askingNow() {
+        return Collections.unmodifiableSet(askedAt.keySet());
+    }
+
+    List<ReplayState.Grant> grantsThisLineNow() {
+        return thisLine.grants.frozen();
+    }
+
     Map<String, Znode> znodesNow() {
         return Collections.unmodifiableSortedMap(znodes);
     }
@@ -400,7 +496,8 @@ final class Replay {
         for (Event.Op op : Event.Op.values()) {
             callsByLabel.put(op.label(), calls[op.ordinal()]);
         }
-        return new ReplayState(index, step, line, scriptText, narration, lockPath,
+        return new ReplayState(index, step, line, scriptText, narration, !narration.isEmpty() && linesSinceNarration > 0,
+                lockPath,
                 Collections.unmodifiableSortedMap(znodes), List.copyOf(watches), Collections.unmodifiableMap(clients),
                 List.copyOf(holders), serverRunning, resource,
                 new Counters(acquisitions, notifications, futileWakeups, Collections.unmodifiableMap(callsByLabel),
@@ -415,53 +512,58 @@ final class Replay {
                 : new EnsembleView(new TreeMap<>(roles), new LinkedHashMap<>(clientServers));
     }
 
-    /** What the current script line has done so far; copied with the replay, frozen with its state. */
+    /** An asking client's current attempt: the event it started at, and the script step. */
+    private record Asked(int index, int step) {
+    }
+
+    /**
+     * What the current script line has done so far; shared with a snapshot in O(1) (its lists only grow, see
+     * {@link AppendOnly}), frozen with its state.
+     */
     private static final class Line {
         final int start;
-        final ArrayList<ReplayState.Pulse> pulses;
-        final ArrayList<ReplayState.Ghost> ghosts;
-        final ArrayList<String> woken;
-        final ArrayList<ReplayState.Grant> grants;
-        final ArrayList<String> requested;
-        final ArrayList<String> gaveUp;
-        final ArrayList<String> gaveBackOne;
-        final ArrayList<ReplayState.FaultNote> faults;
-        final ArrayList<Event.Call> lostCalls;
-        final ArrayList<Event.Call> callsAfterLoss;
+        final AppendOnly<ReplayState.Pulse> pulses;
+        final AppendOnly<ReplayState.Ghost> ghosts;
+        final AppendOnly<String> woken;
+        final AppendOnly<ReplayState.Grant> grants;
+        final AppendOnly<String> requested;
+        final AppendOnly<String> gaveUp;
+        final AppendOnly<String> gaveBackOne;
+        final AppendOnly<ReplayState.FaultNote> faults;
+        final AppendOnly<Event.Call> lostCalls;
+        final AppendOnly<Event.Call> callsAfterLoss;
         Event.Write write;
         long acceptedBefore = -1;
-        int deletions;
         ReplayState.ServersBack serversBack = ReplayState.ServersBack.NO;
 
         Line(int start) {
             this.start = start;
-            pulses = new ArrayList<>();
-            ghosts = new ArrayList<>();
-            woken = new ArrayList<>();
-            grants = new ArrayList<>();
-            requested = new ArrayList<>();
-            gaveUp = new ArrayList<>();
-            gaveBackOne = new ArrayList<>();
-            faults = new ArrayList<>();
-            lostCalls = new ArrayList<>();
-            callsAfterLoss = new ArrayList<>();
+            pulses = new AppendOnly<>();
+            ghosts = new AppendOnly<>();
+            woken = new AppendOnly<>();
+            grants = new AppendOnly<>();
+            requested = new AppendOnly<>();
+            gaveUp = new AppendOnly<>();
+            gaveBackOne = new AppendOnly<>();
+            faults = new AppendOnly<>();
+            lostCalls = new AppendOnly<>();
+            callsAfterLoss = new AppendOnly<>();
         }
 
         private Line(Line other) {
             start = other.start;
-            pulses = new ArrayList<>(other.pulses);
-            ghosts = new ArrayList<>(other.ghosts);
-            woken = new ArrayList<>(other.woken);
-            grants = new ArrayList<>(other.grants);
-            requested = new ArrayList<>(other.requested);
-            gaveUp = new ArrayList<>(other.gaveUp);
-            gaveBackOne = new ArrayList<>(other.gaveBackOne);
-            faults = new ArrayList<>(other.faults);
-            lostCalls = new ArrayList<>(other.lostCalls);
-            callsAfterLoss = new ArrayList<>(other.callsAfterLoss);
+            pulses = other.pulses.share();
+            ghosts = other.ghosts.share();
+            woken = other.woken.share();
+            grants = other.grants.share();
+            requested = other.requested.share();
+            gaveUp = other.gaveUp.share();
+            gaveBackOne = other.gaveBackOne.share();
+            faults = other.faults.share();
+            lostCalls = other.lostCalls.share();
+            callsAfterLoss = other.callsAfterLoss.share();
             write = other.write;
             acceptedBefore = other.acceptedBefore;
-            deletions = other.deletions;
             serversBack = other.serversBack;
         }
 
@@ -470,9 +572,9 @@ final class Replay {
         }
 
         ReplayState.ThisLine freeze() {
-            return new ReplayState.ThisLine(start, List.copyOf(pulses), List.copyOf(ghosts), List.copyOf(woken),
-                    List.copyOf(grants), List.copyOf(requested), List.copyOf(gaveUp), List.copyOf(gaveBackOne), List.copyOf(faults), List.copyOf(lostCalls), List.copyOf(callsAfterLoss), write,
-                    write == null ? -1 : acceptedBefore, deletions, serversBack);
+            return new ReplayState.ThisLine(start, pulses.frozen(), ghosts.frozen(), woken.frozen(), grants.frozen(),
+                    requested.frozen(), gaveUp.frozen(), gaveBackOne.frozen(), faults.frozen(), lostCalls.frozen(),
+                    callsAfterLoss.frozen(), write, write == null ? -1 : acceptedBefore, serversBack);
         }
     }
 

@@ -23,7 +23,10 @@ import lockstep.simulator.trace.Event.State;
  * @param step          the script line running (1-based count of executed lines; 0 before the first)
  * @param line          that line's line number in the scenario file (0 before the first)
  * @param scriptText    that line's text ("" before the first)
- * @param narration     the latest {@code say:} text, "" before any
+ * @param narration     the latest {@code say:} text, from its line through the line it announces (the next one); ""
+ *                      before any and once a second line starts, since what it said may no longer hold
+ * @param narrationBefore the narration was said before the current line: the line may have changed what it says,
+ *                      so a picture shows it as said before this line
  * @param lockPath      the lock's path
  * @param znodes        the znodes under the lock path, by path, in sequence order for sequential children
  * @param watches       the watches each client holds, in the order they were set: the server's; while a client's
@@ -39,7 +42,8 @@ import lockstep.simulator.trace.Event.State;
  * @param serverRestarts how many times the servers (or one of them) were restarted or started again so far
  * @param thisLine      what the current script line has done so far: its notifications, deletions, grants, faults
  */
-public record ReplayState(int index, int step, int line, String scriptText, String narration, String lockPath,
+public record ReplayState(int index, int step, int line, String scriptText, String narration,
+                          boolean narrationBefore, String lockPath,
                           SortedMap<String, Znode> znodes, List<Watch> watches, Map<String, ClientView> clients,
                           List<String> holders, boolean serverRunning, Resource resource, Counters counters,
                           EnsembleView ensemble, int serverRestarts, ThisLine thisLine) {
@@ -109,13 +113,12 @@ public record ReplayState(int index, int step, int line, String scriptText, Stri
      *                  again); empty while no call was lost
      * @param write     its latest write to the protected resource, or null
      * @param acceptedBefore the token of the last write accepted before {@code write} (-1 when none or no write)
-     * @param deletions lock nodes deleted in it (a node created and deleted again in the line counts)
      * @param serversBack whether servers came back in it: restarted, or started again after a stop
      */
     public record ThisLine(int start, List<Pulse> pulses, List<Ghost> ghosts, List<String> woken, List<Grant> grants,
                            List<String> requested, List<String> gaveUp, List<String> gaveBackOne,
                            List<FaultNote> faults, List<Event.Call> lostCalls,
-                           List<Event.Call> calls, Event.Write write, long acceptedBefore, int deletions, ServersBack serversBack) {
+                           List<Event.Call> calls, Event.Write write, long acceptedBefore, ServersBack serversBack) {
     }
 
     /** Whether servers came back in a script line. */
@@ -145,9 +148,12 @@ public record ReplayState(int index, int step, int line, String scriptText, Stri
 
     /**
      * A client got the lock. {@code jumpedAhead} are the clients that started asking before it and were still asking
-     * at that moment; {@code zombie} says its handle only counted a hold up in a session that has ended.
+     * at that moment; {@code zombie} says its handle only counted a hold up in a session that has ended;
+     * {@code asked} whether it was asking until then (a holder's reentrant acquire holds on without asking);
+     * {@code waitedSteps} the script steps from its request's start to the grant (0 when it did not ask).
      */
-    public record Grant(int index, String client, List<String> jumpedAhead, boolean zombie) {
+    public record Grant(int index, String client, List<String> jumpedAhead, boolean zombie, boolean asked,
+                        int waitedSteps) {
     }
 
     /** Where a crashed client's lock node went: it had none, it goes with the session, or it stays (persistent). */

@@ -10,6 +10,7 @@ import lockstep.algorithms.registry.Algorithms;
 import lockstep.simulator.BadInputException;
 import lockstep.simulator.fault.Fault;
 import lockstep.simulator.replay.ReplayState.ClientView;
+import lockstep.simulator.rules.LineRules;
 import lockstep.simulator.scenario.Action;
 import lockstep.simulator.scenario.Mode;
 import lockstep.simulator.scenario.Repeat;
@@ -155,7 +156,7 @@ final class ScenarioRun implements AutoCloseable {
         ClientView view = world.trace.state().client(client.name());
         if (client.isGone()) {
             throw refuse(action, text("refusal.cannot", client.name(), verb,
-                    text("refusal.gone", StateWords.describe(view))));
+                    text("refusal.gone", LineRules.describe(view))));
         }
         if (action.fault() != null) {
             String why = action.fault().refusal(world.faults, client.name());
@@ -164,9 +165,9 @@ final class ScenarioRun implements AutoCloseable {
             }
             return;
         }
-        String why = StateWords.refusal(action.verb(), view);
-        if (why != null) {
-            throw refuse(action, text("refusal.cannot", client.name(), verb, why));
+        LineRules.Refusal refusal = LineRules.refusal(action.verb(), view);
+        if (refusal != null) {
+            throw refuse(action, text("refusal.cannot", client.name(), verb, LineRules.words(refusal, view)));
         }
     }
 

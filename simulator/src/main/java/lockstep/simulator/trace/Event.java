@@ -35,11 +35,59 @@ public sealed interface Event {
     int index();
 
     /**
+     * Dispatches on the event's type: {@code visitor}'s method for this type. A reader that must handle every type
+     * implements {@link Visitor}, so a new type of event is a compile error in every such reader until it is handled.
+     */
+    <R> R accept(Visitor<R> visitor);
+
+    /** One method per type of event: the compiler checks that a reader handles them all. */
+    interface Visitor<R> {
+        R runStarted(RunStarted e);
+
+        R scriptLine(ScriptLine e);
+
+        R narration(Narration e);
+
+        R call(Call e);
+
+        R watchSet(WatchSet e);
+
+        R watchFired(WatchFired e);
+
+        R strayNotification(StrayNotification e);
+
+        R nodeCreated(NodeCreated e);
+
+        R nodeDeleted(NodeDeleted e);
+
+        R clientState(ClientState e);
+
+        R fault(Fault e);
+
+        R choice(Choice e);
+
+        R connection(Connection e);
+
+        R serverRole(ServerRole e);
+
+        R clientServer(ClientServer e);
+
+        R write(Write e);
+
+        R runEnded(RunEnded e);
+    }
+
+    /**
      * The run's configuration: always event 0. {@code fencing} says whether the protected resource checks fencing
      * tokens (the scenario's {@code fencing:} key).
      */
     record RunStarted(int index, String scenario, String title, String algorithm, long seed, String lockPath,
                       List<String> clients, boolean fencing) implements Event {
+
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.runStarted(this);
+        }
         public RunStarted {
             clients = List.copyOf(clients);
         }
@@ -47,10 +95,20 @@ public sealed interface Event {
 
     /** A script line starts: {@code step} counts executed lines from 1, {@code line} is the line in the scenario file. */
     record ScriptLine(int index, int step, int line, String text) implements Event {
+
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.scriptLine(this);
+        }
     }
 
     /** A {@code say:} line: the text the narration banner shows from here on. */
     record Narration(int index, String text) implements Event {
+
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.narration(this);
+        }
     }
 
     /**
@@ -61,6 +119,11 @@ public sealed interface Event {
      */
     record Call(int index, String client, Op op, String path, boolean watch, Code result, String detail)
             implements Event {
+
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.call(this);
+        }
         public boolean ok() {
             return result == Code.OK;
         }
@@ -73,10 +136,20 @@ public sealed interface Event {
 
     /** A watch the server now holds for {@code client} on {@code path}. */
     record WatchSet(int index, String client, String path, WatchKind kind) implements Event {
+
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.watchSet(this);
+        }
     }
 
     /** A watch notification delivered to {@code client}; the watch is gone (ZooKeeper watches are one-shot). */
     record WatchFired(int index, String client, String path, EventType type) implements Event {
+
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.watchFired(this);
+        }
     }
 
     /**
@@ -85,6 +158,11 @@ public sealed interface Event {
      * it fires. It reaches the client, which no longer waits for it and drops it: part of what a lock costs.
      */
     record StrayNotification(int index, String client, String path, EventType type) implements Event {
+
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.strayNotification(this);
+        }
     }
 
     /**
@@ -94,6 +172,11 @@ public sealed interface Event {
      */
     record NodeCreated(int index, String path, long sequence, String owner, CreateMode mode, String protection)
             implements Event {
+
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.nodeCreated(this);
+        }
 
         /** A node whose protection tag is read from its name. */
         public NodeCreated(int index, String path, long sequence, String owner, CreateMode mode) {
@@ -119,6 +202,11 @@ public sealed interface Event {
      */
     record NodeDeleted(int index, String path, String owner, Deletion reason, String by) implements Event {
 
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.nodeDeleted(this);
+        }
+
         /** The reason as traces write it ({@code "session-expired"}). */
         public String reasonLabel() {
             return label(reason);
@@ -142,6 +230,11 @@ public sealed interface Event {
      */
     record ClientState(int index, String client, State state, LockMode mode, String watching) implements Event {
 
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.clientState(this);
+        }
+
         /** The mode as traces write it: {@code "read"}, {@code "write"}, {@code "exclusive"}, or "" for none. */
         public String modeLabel() {
             return mode == null ? "" : mode.label();
@@ -158,6 +251,11 @@ public sealed interface Event {
      */
     record Fault(int index, String kind, FaultEffect effect, String client, int server, String detail)
             implements Event {
+
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.fault(this);
+        }
 
         /** The effect as traces write it ({@code "ends-session"}). */
         public String effectLabel() {
@@ -190,6 +288,11 @@ public sealed interface Event {
      * events replays the run.
      */
     record Choice(int index, List<String> options, int taken) implements Event {
+
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.choice(this);
+        }
         public Choice {
             options = List.copyOf(options);
             if (taken < 0 || taken >= options.size()) {
@@ -208,6 +311,11 @@ public sealed interface Event {
      * this client (1 for its first; a client that reconnects after an expiry with a new session counts up).
      */
     record Connection(int index, String client, ConnectionState state, int session) implements Event {
+
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.connection(this);
+        }
     }
 
     /**
@@ -217,6 +325,11 @@ public sealed interface Event {
      * docs/ensembles.md).
      */
     record ServerRole(int index, int server, Role role) implements Event {
+
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.serverRole(this);
+        }
     }
 
     /**
@@ -224,6 +337,11 @@ public sealed interface Event {
      * Written for every client after the servers' roles at the start of an ensemble run, then at every move.
      */
     record ClientServer(int index, String client, int server) implements Event {
+
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.clientServer(this);
+        }
     }
 
     /**
@@ -232,10 +350,20 @@ public sealed interface Event {
      * says what the resource did; {@code detail} why, in words.
      */
     record Write(int index, String client, long token, boolean accepted, String detail) implements Event {
+
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.write(this);
+        }
     }
 
     /** The run ended; {@code outcome} is {@code "completed"} or one line saying why it stopped. */
     record RunEnded(int index, String outcome) implements Event {
+
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.runEnded(this);
+        }
     }
 
     /** The ZooKeeper operations a client can make. */

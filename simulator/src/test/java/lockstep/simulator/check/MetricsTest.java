@@ -91,4 +91,22 @@ class MetricsTest {
         assertEquals(1, metrics.futileWakeups());
         assertEquals(2, metrics.acquisitions());
     }
+
+    @Test
+    void aHoldersReentrantGrantWhileAnotherWaitsOvertakesItAndWaitsNoSteps() {
+        TraceBuilder t = TraceBuilder.herd("c1", "c2");
+        t.line("c1").requesting("c1").holding("c1").line("c2").requesting("c2").waiting("c2", "x")
+                .line("c1 again").holding("c1");
+        Metrics metrics = Metrics.of(t.build());
+        assertEquals(List.of("c1", "c1"), metrics.grantOrder());
+        assertEquals(1, metrics.fifoViolations());
+        assertEquals(0, metrics.longestWaitSteps());
+    }
+
+    @Test
+    void aReadHoldersGrantWhileAReaderAsksIsNotAFifoViolation() {
+        TraceBuilder t = TraceBuilder.run("read-write", "/lockstep/rw", "r1", "r2").mode("read")
+                .requesting("r1").holding("r1").requesting("r2").holding("r1");
+        assertEquals(0, Metrics.of(t.build()).fifoViolations());
+    }
 }

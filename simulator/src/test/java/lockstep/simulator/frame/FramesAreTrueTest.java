@@ -6,17 +6,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import lockstep.simulator.check.Finding;
 import lockstep.simulator.replay.ReplayState;
-import lockstep.simulator.run.Simulations;
 import lockstep.simulator.scenario.GalleryRuns;
-import lockstep.simulator.scenario.Scenario;
 import lockstep.simulator.trace.Event;
 
 /**
@@ -32,15 +28,10 @@ class FramesAreTrueTest {
     private static final Pattern WINS = Pattern.compile("([a-z]+\\d+) wins");
     private static final Pattern RELEASED = Pattern.compile("([a-z]+\\d+) released");
 
-    static Stream<Arguments> runs() {
-        return GalleryRuns.pairs().stream().map(pair -> Arguments.of(pair[0], pair[1]));
-    }
-
     @ParameterizedTest(name = "{0} with {1}")
-    @MethodSource("runs")
+    @MethodSource("lockstep.simulator.scenario.GalleryRuns#arguments")
     void everyFrameIsTrueOfItsRun(String scenario, String algorithm) throws Exception {
-        Scenario loaded = Simulations.load(scenario);
-        List<Event> trace = Simulations.run(loaded, algorithm, Simulations.seedFor(loaded, null));
+        List<Event> trace = GalleryRuns.trace(scenario, algorithm);
         Frames frames = Frames.ofTraces(List.of(trace));
         List<Finding> findings = frames.lanes().get(0).findings();
         List<String> wrong = new ArrayList<>();

@@ -1,6 +1,7 @@
 package lockstep.simulator.replay;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
@@ -96,7 +97,8 @@ class ReplayModelTest {
         assertEquals(List.of(), released.holders());
         assertEquals(List.of(t.node(2)), List.copyOf(released.znodes().keySet()));
         assertEquals(State.RELEASED, released.clients().get("c1").state());
-        assertEquals("c1 lets go", released.narration());
+        assertEquals("c1 lets go", released.narration(), "a say line stands through the line it announces");
+        assertTrue(released.narrationBefore(), "as said before that line: the line may change what it says");
         ReplayState end = model.stateAt(model.size() - 1);
         assertEquals(List.of("c2"), end.holders());
         assertEquals(2, end.counters().acquisitions());

@@ -6,10 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import lockstep.algorithms.registry.Algorithms;
@@ -31,12 +29,8 @@ import lockstep.simulator.trace.TraceFiles;
  */
 class DeterminismTest {
 
-    static Stream<Arguments> everyScenarioWithEveryAlgorithm() {
-        return GalleryRuns.pairs().stream().map(pair -> Arguments.of(pair[0], pair[1]));
-    }
-
     @ParameterizedTest(name = "{0} with {1}")
-    @MethodSource("everyScenarioWithEveryAlgorithm")
+    @MethodSource("lockstep.simulator.scenario.GalleryRuns#arguments")
     void aRunAndItsScheduleReplayGiveIdenticalTraces(String scenarioName, String algorithm) throws Exception {
         Scenario scenario = BuiltInScenarios.load(scenarioName);
         long seed = Simulations.seedFor(scenario, null);

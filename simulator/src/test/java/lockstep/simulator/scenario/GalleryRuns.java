@@ -24,6 +24,19 @@ public final class GalleryRuns {
     private GalleryRuns() {
     }
 
+    /** {@link #pairs()} as the arguments of a parameterized test: (scenario, algorithm). */
+    public static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> arguments() {
+        return pairs().stream().map(pair -> org.junit.jupiter.params.provider.Arguments.of(pair[0], pair[1]));
+    }
+
+    /** The trace of a built-in run with {@code algorithm} and the scenario's own seed. */
+    public static java.util.List<lockstep.simulator.trace.Event> trace(String scenario, String algorithm)
+            throws Exception {
+        Scenario loaded = lockstep.simulator.run.Simulations.load(scenario);
+        return lockstep.simulator.run.Simulations.run(loaded, algorithm,
+                lockstep.simulator.run.Simulations.seedFor(loaded, null));
+    }
+
     /** The built-in scenario that shows {@code algorithm}'s bug, if it is one of the gallery's. */
     public static Optional<BuiltInScenarios.BuiltIn> scenarioOf(Algorithms.Info algorithm) {
         if (!algorithm.isBug()) {

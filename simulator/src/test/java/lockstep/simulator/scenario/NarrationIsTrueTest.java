@@ -8,15 +8,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import lockstep.simulator.replay.ReplayModel;
 import lockstep.simulator.replay.ReplayState;
-import lockstep.simulator.run.Simulations;
 import lockstep.simulator.trace.Event;
 
 /**
@@ -42,15 +39,10 @@ class NarrationIsTrueTest {
     private static final Pattern LOOK_AT_WATCH = Pattern.compile("Look at " + C + "'s watch\\..*, " + C + "\\.");
     private static final Pattern TOTAL = Pattern.compile("(?:= |, )(\\d+)(?: in all)?\\.");
 
-    static Stream<Arguments> runs() {
-        return GalleryRuns.pairs().stream().map(pair -> Arguments.of(pair[0], pair[1]));
-    }
-
     @ParameterizedTest(name = "{0} with {1}")
-    @MethodSource("runs")
+    @MethodSource("lockstep.simulator.scenario.GalleryRuns#arguments")
     void everySayLineIsTrueForTheLaneItIsShownIn(String scenario, String algorithm) throws Exception {
-        Scenario loaded = Simulations.load(scenario);
-        List<Event> trace = Simulations.run(loaded, algorithm, Simulations.seedFor(loaded, null));
+        List<Event> trace = GalleryRuns.trace(scenario, algorithm);
         ReplayModel model = ReplayModel.of(trace);
         List<String> wrong = new ArrayList<>();
         for (Event e : trace) {
