@@ -52,6 +52,7 @@ public final class ClientLink implements AutoCloseable {
     private volatile boolean cut;
     private volatile boolean frozen;
     private volatile boolean closed;
+    private volatile long refusalPatienceNanos;
     private CompletableFuture<LostReply> loss;
     private boolean armed;
 
@@ -87,6 +88,26 @@ public final class ClientLink implements AutoCloseable {
     /** {@code HOST:PORT} of the server new connections go to. */
     public String target() {
         return LoopbackNetwork.hostPort(target);
+    }
+
+    /**
+     * Makes a connection the target refuses wait and try again, for up to {@code patience} after it was accepted,
+     * instead of closing at once. Without a proxy a connection to a port nobody listens on yet is refused, and the
+     * caller can tell that from a connection that broke; through the proxy it would see an accepted connection end.
+     * A ZooKeeper follower that reaches a new leader a moment before the leader listens gives up following on such an
+     * end and starts a new election, which then waits out the leader's whole {@code initLimit}. Peer links, which
+     * carry exactly that connection, are patient; clients' links are not (a client retries by itself either way).
+     */
+    public void retryRefusedConnections(java.time.Duration patience) {
+        refusalPatienceNanos = patience.toNanos();
+    }
+
+    long refusalPatienceNanos() {
+        return refusalPatienceNanos;
+    }
+
+    LoopbackNetwork network() {
+        return network;
     }
 
     /** Closes the client's connections and refuses new ones until {@link #restore()}. */
@@ -229,6 +250,10 @@ public final class ClientLink implements AutoCloseable {
 
     boolean isFlowing() {
         return !cut && !frozen;
+    }
+
+    InetSocketAddress targetAddress() {
+        return target;
     }
 
     /** The listening socket's handler on the selector thread: each connection it accepts becomes a {@link Pipe}. */

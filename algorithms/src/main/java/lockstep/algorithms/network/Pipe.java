@@ -27,6 +27,9 @@ import org.apache.zookeeper.ZooDefs.OpCode;
  */
 final class Pipe implements Selectable {
 
+    /** How long a patient pipe waits before connecting again to a target that refused it. */
+    private static final long RETRY_PAUSE_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(20);
+
     private final ClientLink link;
     private final SocketChannel client;
     private final SelectionKey clientKey;
@@ -37,6 +40,7 @@ final class Pipe implements Selectable {
     private boolean connected;
     private boolean closed;
     private boolean halfClosed;
+    private final long acceptedAt = System.nanoTime();
 
     private CompletableFuture<LostReply> loss;
     private int lossXid;
@@ -73,7 +77,14 @@ final class Pipe implements Selectable {
     public void ready(SelectionKey key) {
         try {
             if (key == serverKey && !connected && key.isConnectable()) {
-                server.finishConnect();
+                try {
+                    server.finishConnect();
+                } catch (java.net.ConnectException refused) {
+                    if (tryAgainLater(key.selector())) {
+                        return;
+                    }
+                    throw refused;
+                }
                 connected = true;
             }
             // A key selected before a freeze or cut took effect must not move bytes after it.
@@ -87,6 +98,27 @@ final class Pipe implements Selectable {
         } catch (IOException e) {
             close();
         }
+    }
+
+    /**
+     * After a refused connection to the target: on a patient link, within its patience, drops the failed attempt and
+     * connects again a moment later (the client's side stays open and unread meanwhile). Returns whether it will.
+     */
+    private boolean tryAgainLater(Selector selector) {
+        long patience = link.refusalPatienceNanos();
+        if (patience <= 0 || System.nanoTime() - acceptedAt > patience) {
+            return false;
+        }
+        serverKey.cancel();
+        closeQuietly(server);
+        server = null;
+        serverKey = null;
+        link.network().later(RETRY_PAUSE_NANOS, () -> {
+            if (!closed && link.isFlowing()) {
+                open(link.targetAddress(), selector);
+            }
+        });
+        return true;
     }
 
     /** Forwards what may be forwarded, closes when a side ended or a reply is to be lost, then sets interest. */

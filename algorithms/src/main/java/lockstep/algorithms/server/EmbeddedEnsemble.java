@@ -53,6 +53,8 @@ import lockstep.algorithms.network.LoopbackNetwork;
 public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
 
     /** How long an election may take before the ensemble is declared broken. */
+    /** How long a peer link retries a connection its server refuses (a leader not yet listening). */
+    private static final java.time.Duration PEER_PATIENCE = java.time.Duration.ofSeconds(5);
     private static final long SETTLE_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(30);
     /** Between two looks at the servers' modes while they elect: there is no event to wait for. */
     private static final long LOOK_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
@@ -124,6 +126,10 @@ public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
                                 EmbeddedZooKeeper.LOOPBACK + ":1");
                         links[from][to][ELECTION] = peers.link("server " + from + " to " + to + " election",
                                 EmbeddedZooKeeper.LOOPBACK + ":1");
+                        // A follower that reaches a leader before it listens must see a refusal it retries, not an
+                        // end (see ClientLink.retryRefusedConnections); initLimit is the follower's own patience.
+                        links[from][to][QUORUM].retryRefusedConnections(PEER_PATIENCE);
+                        links[from][to][ELECTION].retryRefusedConnections(PEER_PATIENCE);
                     }
                 }
             }
