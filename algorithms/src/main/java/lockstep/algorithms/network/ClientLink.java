@@ -53,6 +53,7 @@ public final class ClientLink implements AutoCloseable {
     private volatile boolean frozen;
     private volatile boolean closed;
     private volatile long refusalPatienceNanos;
+    private volatile InetSocketAddress advertisedElectionAddress;
     private CompletableFuture<LostReply> loss;
     private boolean armed;
 
@@ -100,6 +101,23 @@ public final class ClientLink implements AutoCloseable {
      */
     public void retryRefusedConnections(java.time.Duration patience) {
         refusalPatienceNanos = patience.toNanos();
+    }
+
+    /**
+     * For a link to a ZooKeeper server's election port: in the first message of each connection, where the connecting
+     * server gives its own election address, the link gives {@code address} instead (the link the other way, between
+     * the same two servers). The server reached calls back at the address it was given, not at the one in its
+     * configuration: two servers keep one election connection, the one the higher id opens, so when the lower id
+     * connects, the higher closes that connection and connects to the address in its first message
+     * (QuorumCnxManager.handleConnection). With the server's own address there, that connection would bypass every
+     * link, and a partition that cuts the links would leave the two servers exchanging votes.
+     */
+    public void advertiseElectionAddress(InetSocketAddress address) {
+        advertisedElectionAddress = address;
+    }
+
+    InetSocketAddress advertisedElectionAddress() {
+        return advertisedElectionAddress;
     }
 
     long refusalPatienceNanos() {

@@ -52,9 +52,9 @@ import lockstep.algorithms.network.LoopbackNetwork;
  */
 public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
 
-    /** How long an election may take before the ensemble is declared broken. */
     /** How long a peer link retries a connection its server refuses (a leader not yet listening). */
     private static final java.time.Duration PEER_PATIENCE = java.time.Duration.ofSeconds(5);
+    /** How long an election may take before the ensemble is declared broken. */
     private static final long SETTLE_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(30);
     /** Between two looks at the servers' modes while they elect: there is no event to wait for. */
     private static final long LOOK_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
@@ -130,6 +130,15 @@ public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
                         // end (see ClientLink.retryRefusedConnections); initLimit is the follower's own patience.
                         links[from][to][QUORUM].retryRefusedConnections(PEER_PATIENCE);
                         links[from][to][ELECTION].retryRefusedConnections(PEER_PATIENCE);
+                    }
+                }
+            }
+            // A server that reaches another's election port gives its own election address, and the other calls back
+            // there: through the link the other way, so that no election connection bypasses the links.
+            for (int from = 1; peerLinks && from <= size; from++) {
+                for (int to = 1; to <= size; to++) {
+                    if (from != to) {
+                        links[from][to][ELECTION].advertiseElectionAddress(links[to][from][ELECTION].address());
                     }
                 }
             }
