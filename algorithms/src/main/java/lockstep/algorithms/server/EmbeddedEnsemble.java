@@ -32,7 +32,10 @@ import lockstep.algorithms.network.LoopbackNetwork;
  * Started by {@link #start(int, boolean) start(size, true)} (what a run that cuts a server off needs), they reach each
  * other through loopback proxies of their own ({@link LoopbackNetwork} links, one for each ordered pair of servers and
  * each of the quorum and election ports): each server's configuration names its own ports and, for every other server,
- * the proxy that forwards there, so a partition is real TCP, as a client's cut link is. The proxies are not the default
+ * the proxy that forwards there, so a partition is real TCP, as a client's cut link is. (A server that reaches another's
+ * election port gives its own election address, and a server reached by a lower-numbered one calls it back at the
+ * address it gave: the link puts the link the other way in its place, so no connection between two servers bypasses the links;
+ * see {@link ClientLink#advertiseElectionAddress}.) The proxies are not the default
  * because they change how soon a server notices a dead peer (a proxy accepts a connection to a killed server and then
  * closes it, where a direct connection is refused), and with it what the clients see after a kill: a run that cuts no
  * server off keeps the timing of direct links. Clients reach the servers' client ports directly (or through links of
