@@ -52,6 +52,8 @@ public final class ClientLink implements AutoCloseable {
     private volatile boolean cut;
     private volatile boolean frozen;
     private volatile boolean closed;
+    private volatile long refusalPatienceNanos;
+    private volatile InetSocketAddress advertisedElectionAddress;
     private CompletableFuture<LostReply> loss;
     private boolean armed;
 
@@ -87,6 +89,43 @@ public final class ClientLink implements AutoCloseable {
     /** {@code HOST:PORT} of the server new connections go to. */
     public String target() {
         return LoopbackNetwork.hostPort(target);
+    }
+
+    /**
+     * Makes a connection the target refuses wait and try again, for up to {@code patience} after it was accepted,
+     * instead of closing at once. Without a proxy a connection to a port nobody listens on yet is refused, and the
+     * caller can tell that from a connection that broke; through the proxy it would see an accepted connection end.
+     * A ZooKeeper follower that reaches a new leader a moment before the leader listens gives up following on such an
+     * end and starts a new election, which then waits out the leader's whole {@code initLimit}. Peer links, which
+     * carry exactly that connection, are patient; clients' links are not (a client retries by itself either way).
+     */
+    public void retryRefusedConnections(java.time.Duration patience) {
+        refusalPatienceNanos = patience.toNanos();
+    }
+
+    /**
+     * For a link to a ZooKeeper server's election port: in the first message of each connection, where the connecting
+     * server gives its own election address, the link gives {@code address} instead (the link the other way, between
+     * the same two servers). The server reached calls back at the address it was given, not at the one in its
+     * configuration: two servers keep one election connection, the one the higher id opens, so when the lower id
+     * connects, the higher closes that connection and connects to the address in its first message
+     * (QuorumCnxManager.handleConnection). With the server's own address there, that connection would bypass every
+     * link, and a partition that cuts the links would leave the two servers exchanging votes.
+     */
+    public void advertiseElectionAddress(InetSocketAddress address) {
+        advertisedElectionAddress = address;
+    }
+
+    InetSocketAddress advertisedElectionAddress() {
+        return advertisedElectionAddress;
+    }
+
+    long refusalPatienceNanos() {
+        return refusalPatienceNanos;
+    }
+
+    LoopbackNetwork network() {
+        return network;
     }
 
     /** Closes the client's connections and refuses new ones until {@link #restore()}. */
@@ -229,6 +268,10 @@ public final class ClientLink implements AutoCloseable {
 
     boolean isFlowing() {
         return !cut && !frozen;
+    }
+
+    InetSocketAddress targetAddress() {
+        return target;
     }
 
     /** The listening socket's handler on the selector thread: each connection it accepts becomes a {@link Pipe}. */

@@ -45,7 +45,18 @@ public final class LoopbackNetwork implements AutoCloseable {
     private final Thread thread;
     private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
     private final Map<String, ClientLink> links = new LinkedHashMap<>();
+    /** Tasks to run on the selector thread at a time (nanoTime), earliest first; touched by that thread only. */
+    private final java.util.PriorityQueue<Timed> timed = new java.util.PriorityQueue<>();
+    private long timedSequence;
     private volatile boolean closed;
+
+    private record Timed(long at, long sequence, Runnable task) implements Comparable<Timed> {
+        @Override
+        public int compareTo(Timed other) {
+            int byTime = Long.compare(at, other.at);
+            return byTime != 0 ? byTime : Long.compare(sequence, other.sequence);
+        }
+    }
 
     private LoopbackNetwork() throws IOException {
         this.selector = Selector.open();
@@ -131,8 +142,19 @@ public final class LoopbackNetwork implements AutoCloseable {
     private void loop() {
         try {
             while (!closed) {
-                selector.select();
+                Timed next = timed.peek();
+                if (next == null) {
+                    selector.select();
+                } else {
+                    long millis = TimeUnit.NANOSECONDS.toMillis(next.at() - System.nanoTime());
+                    if (millis > 0) {
+                        selector.select(millis);
+                    } else {
+                        selector.selectNow();
+                    }
+                }
                 runTasks();
+                runTimedTasks();
                 Iterator<SelectionKey> ready = selector.selectedKeys().iterator();
                 while (ready.hasNext()) {
                     SelectionKey key = ready.next();
@@ -168,6 +190,18 @@ public final class LoopbackNetwork implements AutoCloseable {
         while ((task = tasks.poll()) != null) {
             task.run();
         }
+    }
+
+    private void runTimedTasks() {
+        long now = System.nanoTime();
+        while (!timed.isEmpty() && timed.peek().at() - now <= 0) {
+            timed.poll().task().run();
+        }
+    }
+
+    /** Runs {@code task} on the selector thread {@code delayNanos} from now; called on that thread only. */
+    void later(long delayNanos, Runnable task) {
+        timed.add(new Timed(System.nanoTime() + delayNanos, timedSequence++, task));
     }
 
     /** Runs {@code task} on the selector thread and returns its result once it has run. */

@@ -54,6 +54,23 @@ final class OneWay {
         return written;
     }
 
+    /** The bytes read and not yet written, in order (a copy). */
+    byte[] held() {
+        byte[] bytes = new byte[(int) (received - forwarded)];
+        buffer.duplicate().flip().get(bytes);
+        return bytes;
+    }
+
+    /**
+     * Puts {@code bytes} in place of the bytes read and not yet written: the sink gets them instead, and offsets count
+     * the stream as the sink sees it. The scanner saw the bytes as they were read.
+     */
+    void replaceHeld(byte[] bytes) {
+        buffer.clear();
+        buffer.put(bytes);
+        received = forwarded + bytes.length;
+    }
+
     boolean hasRoom() {
         return buffer.hasRemaining();
     }

@@ -27,6 +27,11 @@ import org.apache.zookeeper.ZooDefs.OpCode;
  */
 final class Pipe implements Selectable {
 
+    /** How long a patient pipe waits before connecting again to a target that refused it. */
+    private static final long RETRY_PAUSE_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(20);
+    /** Longer than any address text a server's first election message gives of itself. */
+    private static final int MAX_ADDRESS_TEXT = 1024;
+
     private final ClientLink link;
     private final SocketChannel client;
     private final SelectionKey clientKey;
@@ -37,6 +42,12 @@ final class Pipe implements Selectable {
     private boolean connected;
     private boolean closed;
     private boolean halfClosed;
+    private final long acceptedAt = System.nanoTime();
+    /**
+     * The election address this link gives for the connecting server in place of its own
+     * ({@link ClientLink#advertiseElectionAddress}), while its first message has not passed; else null.
+     */
+    private InetSocketAddress advertised;
 
     private CompletableFuture<LostReply> loss;
     private int lossXid;
@@ -51,6 +62,7 @@ final class Pipe implements Selectable {
         client.configureBlocking(false);
         client.setOption(StandardSocketOptions.TCP_NODELAY, true);
         this.clientKey = client.register(selector, 0, this);
+        this.advertised = link.advertisedElectionAddress();
     }
 
     /** Connects on to the target unless already done; a refused connection closes the pipe. */
@@ -73,12 +85,22 @@ final class Pipe implements Selectable {
     public void ready(SelectionKey key) {
         try {
             if (key == serverKey && !connected && key.isConnectable()) {
-                server.finishConnect();
+                try {
+                    server.finishConnect();
+                } catch (java.net.ConnectException refused) {
+                    if (tryAgainLater(key.selector())) {
+                        return;
+                    }
+                    throw refused;
+                }
                 connected = true;
             }
             // A key selected before a freeze or cut took effect must not move bytes after it.
             if (key == clientKey && flowing() && key.isReadable()) {
                 up.readFrom(client);
+                if (advertised != null) {
+                    rewriteGreeting();
+                }
             }
             if (key == serverKey && flowing() && !closed && key.isReadable()) {
                 down.readFrom(server);
@@ -89,6 +111,27 @@ final class Pipe implements Selectable {
         }
     }
 
+    /**
+     * After a refused connection to the target: on a patient link, within its patience, drops the failed attempt and
+     * connects again a moment later (the client's side stays open and unread meanwhile). Returns whether it will.
+     */
+    private boolean tryAgainLater(Selector selector) {
+        long patience = link.refusalPatienceNanos();
+        if (patience <= 0 || System.nanoTime() - acceptedAt > patience) {
+            return false;
+        }
+        serverKey.cancel();
+        closeQuietly(server);
+        server = null;
+        serverKey = null;
+        link.network().later(RETRY_PAUSE_NANOS, () -> {
+            if (!closed && link.isFlowing()) {
+                open(link.targetAddress(), selector);
+            }
+        });
+        return true;
+    }
+
     /** Forwards what may be forwarded, closes when a side ended or a reply is to be lost, then sets interest. */
     void pump() {
         if (closed) {
@@ -96,7 +139,7 @@ final class Pipe implements Selectable {
         }
         try {
             if (flowing()) {
-                link.countToServer(up.writeTo(server, Long.MAX_VALUE));
+                link.countToServer(up.writeTo(server, upLimit()));
                 link.countToClient(down.writeTo(client, downLimit()));
             }
             if (dropAt >= 0 && down.forwarded() == dropAt) {
@@ -123,6 +166,54 @@ final class Pipe implements Selectable {
         return connected && link.isFlowing();
     }
 
+    /** While the connecting server's first message is to be rewritten and is not complete, nothing goes up. */
+    private long upLimit() {
+        return advertised != null ? up.forwarded() : Long.MAX_VALUE;
+    }
+
+    /**
+     * Once the first message a ZooKeeper server sends on another's election port is complete, puts the advertised
+     * address in place of the election address it gives of itself (QuorumCnxManager's initial message: protocol
+     * version as a negative long, server id as a long, then the length of the address text as an int and the text,
+     * {@code HOST:PORT}, several joined by {@code |}). A message of the old form (a non-negative id alone), an
+     * unreasonable length, or a client that ends first passes as it is.
+     */
+    private void rewriteGreeting() throws IOException {
+        byte[] held = up.held();
+        if (up.ended()) {
+            advertised = null;
+            return;
+        }
+        if (held.length < Long.BYTES) {
+            return;
+        }
+        ByteBuffer in = ByteBuffer.wrap(held);
+        long version = in.getLong();
+        if (version >= 0) {
+            advertised = null;
+            return;
+        }
+        int headerLength = 2 * Long.BYTES + Integer.BYTES;
+        if (held.length < headerLength) {
+            return;
+        }
+        long sid = in.getLong();
+        int length = in.getInt();
+        if (length <= 0 || length > MAX_ADDRESS_TEXT) {
+            advertised = null;
+            return;
+        }
+        if (held.length < headerLength + length) {
+            return;
+        }
+        byte[] address = LoopbackNetwork.hostPort(advertised).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        ByteBuffer out = ByteBuffer.allocate(held.length - length + address.length);
+        out.putLong(version).putLong(sid).putInt(address.length).put(address)
+                .put(held, headerLength + length, held.length - headerLength - length);
+        up.replaceHeld(out.array());
+        advertised = null;
+    }
+
     private long downLimit() {
         if (dropAt >= 0) {
             return dropAt;
@@ -144,7 +235,7 @@ final class Pipe implements Selectable {
         if (flowing && !down.ended() && down.hasRoom() && dropAt < 0) {
             serverOps |= SelectionKey.OP_READ;
         }
-        if (flowing && up.forwarded() < up.received()) {
+        if (flowing && up.forwarded() < Math.min(up.received(), upLimit())) {
             serverOps |= SelectionKey.OP_WRITE;
         }
         clientKey.interestOps(clientOps);

@@ -76,6 +76,32 @@ public interface Cluster {
     }
 
     /**
+     * Cuts one server of an ensemble off from the others, both ways (a network partition; its clients still reach it):
+     * it leaves the quorum and serves nobody; returns once it no longer serves.
+     */
+    default void isolate(int server) throws Exception {
+        throw new UnsupportedOperationException("one server cannot be cut off from others");
+    }
+
+    /** Every cut link between the servers of an ensemble works again ({@link #isolate}); a cut-off server rejoins. */
+    default void heal() throws Exception {
+        throw new UnsupportedOperationException("one server has no links to other servers");
+    }
+
+    /**
+     * Whether {@link #isolate} can cut a server of these off: an embedded ensemble started with peer links. Others
+     * refuse it.
+     */
+    default boolean canIsolate() {
+        return false;
+    }
+
+    /** Whether server {@code server} is cut off from the others ({@link #isolate}, until {@link #heal}). */
+    default boolean isIsolated(int server) {
+        return false;
+    }
+
+    /**
      * The server that leads once the servers that run have settled (an election after a kill takes a moment: this
      * waits for it), or 0 when too few run to elect one. A single running server is its own leader (1).
      */

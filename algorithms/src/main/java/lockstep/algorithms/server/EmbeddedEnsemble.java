@@ -19,15 +19,32 @@ import org.apache.curator.test.TestingZooKeeperServer;
 import org.apache.zookeeper.client.FourLetterWordMain;
 import org.apache.zookeeper.server.quorum.FastLeaderElection;
 
+import lockstep.algorithms.network.ClientLink;
+import lockstep.algorithms.network.LoopbackNetwork;
+
 /**
  * Three or five real ZooKeeper servers inside this JVM, forming one ensemble (Curator's TestingCluster), as Lockstep
  * runs them: every server on free ports of the loopback address only (client, quorum and election ports), admin web
  * server off, no limit on connections per client address, forceSync as for {@link EmbeddedZooKeeper}, every data
  * directory under one temporary home deleted on close. Servers are numbered 1..size() (their ZooKeeper server ids).
  *
+ * <p>Started by {@link #start(int)}, the members reach each other directly, on their own quorum and election ports.
+ * Started by {@link #start(int, boolean) start(size, true)} (what a run that cuts a server off needs), they reach each
+ * other through loopback proxies of their own ({@link LoopbackNetwork} links, one for each ordered pair of servers and
+ * each of the quorum and election ports): each server's configuration names its own ports and, for every other server,
+ * the proxy that forwards there, so a partition is real TCP, as a client's cut link is. (A server that reaches another's
+ * election port gives its own election address, and a server reached by a lower-numbered one calls it back at the
+ * address it gave: the link puts the link the other way in its place, so no connection between two servers bypasses the links;
+ * see {@link ClientLink#advertiseElectionAddress}.) The proxies are not the default
+ * because they change how soon a server notices a dead peer (a proxy accepts a connection to a killed server and then
+ * closes it, where a direct connection is refused), and with it what the clients see after a kill: a run that cuts no
+ * server off keeps the timing of direct links. Clients reach the servers' client ports directly (or through links of
+ * the run's own network).
+ *
  * <p>Steps: {@link #start(int)} starts every server and returns once the highest-numbered server leads and every server
  * serves;
- * {@link #kill(int)} and {@link #restart(int)} change one server; {@link #awaitLeader()} says who leads once the
+ * {@link #kill(int)} and {@link #restart(int)} change one server; {@link #isolate(int)} cuts one off from the others
+ * and {@link #heal()} joins them again; {@link #awaitLeader()} says who leads once the
  * servers have settled, asking each server itself (the {@code srvr} four-letter word: {@code Mode: leader}), since
  * Curator's testing classes do not expose the quorum peer.
  *
@@ -38,26 +55,54 @@ import org.apache.zookeeper.server.quorum.FastLeaderElection;
  */
 public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
 
+    /** How long a peer link retries a connection its server refuses (a leader not yet listening). */
+    private static final java.time.Duration PEER_PATIENCE = java.time.Duration.ofSeconds(5);
     /** How long an election may take before the ensemble is declared broken. */
     private static final long SETTLE_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(30);
     /** Between two looks at the servers' modes while they elect: there is no event to wait for. */
     private static final long LOOK_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+    /** Link index of a peer's quorum port, and of its election port. */
+    private static final int QUORUM = 0;
+    private static final int ELECTION = 1;
 
     private final TestingCluster cluster;
     private final List<InstanceSpec> specs;
     private final boolean[] up;
+    private final boolean[] isolated;
     private final Path home;
+    /** The peer links' network, or null when the servers reach each other directly. */
+    private final LoopbackNetwork peers;
+    /**
+     * {@code links[from][to][QUORUM or ELECTION]}: how server {@code from} reaches server {@code to} (1-based); null
+     * when the servers reach each other directly.
+     */
+    private final ClientLink[][][] links;
 
-    private EmbeddedEnsemble(TestingCluster cluster, List<InstanceSpec> specs, Path home) {
+    private EmbeddedEnsemble(TestingCluster cluster, List<InstanceSpec> specs, Path home, LoopbackNetwork peers,
+            ClientLink[][][] links) {
         this.cluster = cluster;
         this.specs = specs;
         this.up = new boolean[specs.size()];
         java.util.Arrays.fill(up, true);
+        this.isolated = new boolean[specs.size()];
         this.home = home;
+        this.peers = peers;
+        this.links = links;
     }
 
-    /** Starts {@code size} servers (3 or 5) and waits until they have elected a leader. */
+    /**
+     * Starts {@code size} servers (3 or 5) that reach each other directly, and waits until they have elected a leader.
+     * None of them can be cut off ({@link #canIsolate()} is false).
+     */
     public static EmbeddedEnsemble start(int size) throws Exception {
+        return start(size, false);
+    }
+
+    /**
+     * Starts {@code size} servers (3 or 5) and waits until they have elected a leader; with {@code peerLinks} they
+     * reach each other through proxies, so that one can be cut off ({@link #isolate}), else directly.
+     */
+    public static EmbeddedEnsemble start(int size, boolean peerLinks) throws Exception {
         if (size != 3 && size != 5) {
             throw new IllegalArgumentException("an ensemble has 3 or 5 servers, not " + size);
         }
@@ -73,7 +118,33 @@ public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
         Path home = Files.createTempDirectory("lockstep-ensemble-");
         List<InstanceSpec> specs = new ArrayList<>();
         TestingCluster cluster = null;
+        LoopbackNetwork peers = peerLinks ? LoopbackNetwork.start() : null;
         try {
+            // The peer links first: the ports they listen on are taken before the servers' own are looked for.
+            ClientLink[][][] links = peerLinks ? new ClientLink[size + 1][size + 1][2] : null;
+            for (int from = 1; peerLinks && from <= size; from++) {
+                for (int to = 1; to <= size; to++) {
+                    if (from != to) {
+                        links[from][to][QUORUM] = peers.link("server " + from + " to " + to + " quorum",
+                                EmbeddedZooKeeper.LOOPBACK + ":1");
+                        links[from][to][ELECTION] = peers.link("server " + from + " to " + to + " election",
+                                EmbeddedZooKeeper.LOOPBACK + ":1");
+                        // A follower that reaches a leader before it listens must see a refusal it retries, not an
+                        // end (see ClientLink.retryRefusedConnections); initLimit is the follower's own patience.
+                        links[from][to][QUORUM].retryRefusedConnections(PEER_PATIENCE);
+                        links[from][to][ELECTION].retryRefusedConnections(PEER_PATIENCE);
+                    }
+                }
+            }
+            // A server that reaches another's election port gives its own election address, and the other calls back
+            // there: through the link the other way, so that no election connection bypasses the links.
+            for (int from = 1; peerLinks && from <= size; from++) {
+                for (int to = 1; to <= size; to++) {
+                    if (from != to) {
+                        links[from][to][ELECTION].advertiseElectionAddress(links[to][from][ELECTION].address());
+                    }
+                }
+            }
             java.util.Iterator<Integer> ports = freeLoopbackPorts(3 * size).iterator();
             for (int id = 1; id <= size; id++) {
                 File dataDir = Files.createDirectory(home.resolve("server-" + id)).toFile();
@@ -85,9 +156,9 @@ public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
                 specs.add(new InstanceSpec(dataDir, ports.next(), ports.next(), ports.next(), true,
                         id, 2000, 0, properties, EmbeddedZooKeeper.LOOPBACK));
             }
-            cluster = new TestingCluster(specs);
+            cluster = peerLinks ? new TestingCluster(views(specs, links)) : new TestingCluster(specs);
             cluster.start();
-            EmbeddedEnsemble ensemble = new EmbeddedEnsemble(cluster, List.copyOf(specs), home);
+            EmbeddedEnsemble ensemble = new EmbeddedEnsemble(cluster, List.copyOf(specs), home, peers, links);
             ensemble.leadWithTheHighest();
             return ensemble;
         } catch (Exception | Error failedToStart) {
@@ -98,9 +169,41 @@ public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
                     failedToStart.addSuppressed(e);
                 }
             }
+            if (peers != null) {
+                peers.close();
+            }
             Trees.delete(home);
             throw failedToStart;
         }
+    }
+
+    /**
+     * Each server's own view of the ensemble: itself on its own ports, every other server at the proxies that lead
+     * there from it (the links are pointed at the real ports here). ZooKeeper binds only its own line's ports, and with
+     * dynamic reconfiguration off (its default) a server never takes another's view for its own.
+     */
+    private static Map<InstanceSpec, java.util.Collection<InstanceSpec>> views(List<InstanceSpec> specs,
+            ClientLink[][][] links) {
+        Map<InstanceSpec, java.util.Collection<InstanceSpec>> views = new java.util.LinkedHashMap<>();
+        for (int from = 1; from <= specs.size(); from++) {
+            List<InstanceSpec> view = new ArrayList<>();
+            for (int to = 1; to <= specs.size(); to++) {
+                InstanceSpec real = specs.get(to - 1);
+                if (from == to) {
+                    view.add(real);
+                    continue;
+                }
+                ClientLink quorum = links[from][to][QUORUM];
+                ClientLink election = links[from][to][ELECTION];
+                quorum.retarget(EmbeddedZooKeeper.LOOPBACK + ":" + real.getQuorumPort());
+                election.retarget(EmbeddedZooKeeper.LOOPBACK + ":" + real.getElectionPort());
+                view.add(new InstanceSpec(real.getDataDirectory(), real.getPort(), election.address().getPort(),
+                        quorum.address().getPort(), true, to, real.getTickTime(), real.getMaxClientCnxns(),
+                        real.getCustomProperties(), real.getHostname()));
+            }
+            views.put(specs.get(from - 1), view);
+        }
+        return views;
     }
 
     /**
@@ -112,6 +215,7 @@ public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
      * one the ensemble a fresh start gives (every server is up when it is called).
      */
     public void leadWithTheHighest() throws Exception {
+        heal();
         for (int attempt = 0; attempt < size(); attempt++) {
             int leader = awaitLeader();
             if (leader == 0) {
@@ -182,6 +286,67 @@ public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
         up[server - 1] = true;
     }
 
+    /**
+     * Cuts server {@code server} off from the other servers, both ways, as a network partition does: its peer links'
+     * connections close and new ones are refused; its clients' way to it stays. It then leaves the quorum (a follower
+     * at once, its leader's connection gone; a leader once it sees too few followers, within a tick) and serves nobody;
+     * the others, if they are a majority, go on or elect a new leader. Returns once it no longer serves.
+     *
+     * @throws IllegalStateException if it still serves after 30 s
+     * @throws UnsupportedOperationException if the servers reach each other directly ({@link #canIsolate()})
+     */
+    @Override
+    public synchronized void isolate(int server) throws Exception {
+        check(server);
+        if (links == null) {
+            throw new UnsupportedOperationException("the servers of this ensemble reach each other directly: none can"
+                    + " be cut off (expected an ensemble started with peer links)");
+        }
+        isolated[server - 1] = true;
+        for (int other = 1; other <= size(); other++) {
+            if (other != server) {
+                for (ClientLink link : List.of(links[server][other][QUORUM], links[server][other][ELECTION],
+                        links[other][server][QUORUM], links[other][server][ELECTION])) {
+                    link.cut();
+                }
+            }
+        }
+        long deadline = System.nanoTime() + SETTLE_TIMEOUT_NANOS;
+        while (up[server - 1] && !mode(server).isEmpty()) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("server " + server + " still serves as " + mode(server)
+                        + " 30 s after it was cut off from the other servers");
+            }
+            LockSupport.parkNanos(LOOK_PAUSE_NANOS);
+        }
+    }
+
+    /** Every cut peer link works again; a cut-off server finds the others at its next election round and joins them. */
+    @Override
+    public synchronized void heal() {
+        for (int from = 1; links != null && from <= size(); from++) {
+            for (int to = 1; to <= size(); to++) {
+                if (from != to) {
+                    links[from][to][QUORUM].restore();
+                    links[from][to][ELECTION].restore();
+                }
+            }
+        }
+        java.util.Arrays.fill(isolated, false);
+    }
+
+    /** Whether the servers reach each other through peer links that {@link #isolate} can cut. */
+    @Override
+    public boolean canIsolate() {
+        return links != null;
+    }
+
+    @Override
+    public synchronized boolean isIsolated(int server) {
+        check(server);
+        return isolated[server - 1];
+    }
+
     /** Kills every server that runs. */
     @Override
     public synchronized void stop() throws Exception {
@@ -206,7 +371,7 @@ public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
         startAgain();
     }
 
-    /** True while a majority runs (the ensemble can serve). */
+    /** True while a majority runs and reaches each other (the ensemble can serve). */
     @Override
     public synchronized boolean isRunning() {
         return running() > size() / 2;
@@ -214,8 +379,8 @@ public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
 
     private int running() {
         int count = 0;
-        for (boolean u : up) {
-            count += u ? 1 : 0;
+        for (int i = 0; i < up.length; i++) {
+            count += up[i] && !isolated[i] ? 1 : 0;
         }
         return count;
     }
@@ -248,11 +413,11 @@ public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
         }
     }
 
-    /** The one leader if every running server serves as leader or follower now, else 0. */
+    /** The one leader if every running server that reaches the others serves as leader or follower now, else 0. */
     private int settledLeader() {
         int leader = 0;
         for (int server = 1; server <= size(); server++) {
-            if (!isUp(server)) {
+            if (!isUp(server) || isIsolated(server)) {
                 continue;
             }
             String mode = mode(server);
@@ -275,7 +440,7 @@ public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
             if (isUp(server)) {
                 String mode = mode(server);
                 text.append(text.length() == 0 ? "" : ", ").append("server ").append(server).append(' ')
-                        .append(mode.isEmpty() ? "not serving" : mode);
+                        .append(mode.isEmpty() ? "not serving" : mode).append(isIsolated(server) ? " (cut off)" : "");
             }
         }
         return text.toString();
@@ -331,6 +496,9 @@ public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
             }
             cluster.close();
         } finally {
+            if (peers != null) {
+                peers.close();
+            }
             Trees.delete(home);
         }
     }

@@ -22,7 +22,8 @@ import lockstep.simulator.scenario.Verb;
  * reached ({@link WhatFits}): acquires, releases and writes by holders, {@code together} races of two or three
  * clients, and faults from the given set. After {@code lines} lines it puts the world back as a run should end:
  * the servers started, clients reconnected and resumed, so that a finding at the end is the lock's doing and not a
- * client left frozen.
+ * client left frozen. It never cuts a server off ({@code server N isolate}): the servers it explores share direct
+ * links, which {@link WhatFits} reports as links that cannot be cut, and so {@code server heal} never fits either.
  *
  * <p>Guarantee: the same seed, clients and faults, met with the same states, give the same lines; the lines written
  * so far are {@link #lines()}, a script that replays the run as a fixed scenario.

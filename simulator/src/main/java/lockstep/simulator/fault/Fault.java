@@ -46,6 +46,15 @@ public interface Fault {
         return false;
     }
 
+    /**
+     * Whether it cuts links between the servers of an ensemble ({@code server N isolate}): a run whose script has
+     * such a line starts its ensemble with peer links that can be cut; every other run's servers reach each other
+     * directly, as before there was a partition to make (proxies between them would change how soon a kill is seen).
+     */
+    default boolean cutsServerLinks() {
+        return false;
+    }
+
     /** Whether it applies only on an ensemble (its example then runs on three servers). */
     default boolean needsAnEnsemble() {
         return namesAServer();

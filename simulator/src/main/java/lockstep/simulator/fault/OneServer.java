@@ -9,12 +9,13 @@ import java.util.Map;
 import lockstep.simulator.trace.Event.ConnectionState;
 
 /**
- * What killing or starting one server of an ensemble does to the clients, in the order the trace writes it. Shared by
- * {@link ServerKill} and {@link ServerRestartOne}.
+ * What killing, starting or cutting off one server of an ensemble does to the clients, in the order the trace writes
+ * it. Shared by {@link ServerKill}, {@link ServerRestartOne}, {@link ServerIsolate} and {@link ServerHeal}.
  *
- * <p>Who is disconnected: the clients of the server that goes down; everyone when that server led (the followers stop
- * serving until a new leader is elected) or when too few servers are left to elect one. A killed server's clients move
- * to the next running server (by number, wrapping), as a real client with the whole connect string would move to
+ * <p>Who is disconnected: the clients of the server that goes down or is cut off (ZooKeeper closes the connections
+ * of a server that leaves the quorum); everyone when that server led (the followers stop serving until a new leader
+ * is elected) or when too few servers are left to elect one. Its clients move to the next running server that is
+ * not cut off (by number, wrapping), as a real client with the whole connect string would move to
  * another server. Whoever was disconnected reconnects, with its session, once a leader serves again.
  */
 final class OneServer {
@@ -49,10 +50,23 @@ final class OneServer {
 
     /** Kills server {@code server} (see the class comment) and returns once the clients have settled. */
     static void kill(FaultContext context, int server) throws Exception {
+        leave(context, server, () -> context.cluster().kill(server));
+    }
+
+    /**
+     * Cuts server {@code server} off from the other servers and returns once the clients have settled: it leaves the
+     * quorum as a killed server does, and its clients, whom it no longer serves, move on as a killed server's do.
+     */
+    static void isolate(FaultContext context, int server) throws Exception {
+        leave(context, server, () -> context.cluster().isolate(server));
+    }
+
+    /** Server {@code server} stops serving by {@code leaving}; who is disconnected and moved: the class comment. */
+    private static void leave(FaultContext context, int server, Leaving leaving) throws Exception {
         boolean led = context.cluster().awaitLeader() == server;
         int running = 0;
         for (int s = 1; s <= context.cluster().size(); s++) {
-            running += s != server && context.cluster().isUp(s) ? 1 : 0;
+            running += s != server && context.cluster().isUp(s) && !context.cluster().isIsolated(s) ? 1 : 0;
         }
         boolean quorumLost = running <= context.cluster().size() / 2;
         List<String> hit = context.clients().stream()
@@ -65,12 +79,28 @@ final class OneServer {
                 context.moveClient(client, next, false);
             }
         }
-        context.cluster().kill(server);
+        leaving.run();
         // Written before the clients notice: the trace shows who serves at each moment, the gap included.
         context.recordServersDown();
         disconnect(context, hit, seen);
         context.recordServers();
         reconnect(context, hit, seen);
+    }
+
+    /** Every cut link between the servers works again; the clients a lost majority left waiting reconnect. */
+    static void heal(FaultContext context) throws Exception {
+        List<String> waiting = context.clients().stream()
+                .filter(c -> context.client(c).connection() == ConnectionState.DISCONNECTED
+                        && !context.network().isCut(c)).toList();
+        Map<String, Integer> seen = seen(context, waiting);
+        context.cluster().heal();
+        context.recordServers();
+        reconnect(context, waiting, seen);
+    }
+
+    /** What makes a server stop serving: a kill, a cut. */
+    private interface Leaving {
+        void run() throws Exception;
     }
 
     /** Starts server {@code server} (killing it first if it runs) and returns once the clients have settled. */
@@ -96,12 +126,12 @@ final class OneServer {
         reconnect(context, waiting, seen);
     }
 
-    /** The next running server after {@code server}, by number and wrapping; 0 when none runs. */
+    /** The next running server after {@code server} that is not cut off, by number and wrapping; 0 when none. */
     static int nextRunning(FaultContext context, int server) {
         int size = context.cluster().size();
         for (int step = 1; step < size; step++) {
             int candidate = (server - 1 + step) % size + 1;
-            if (context.cluster().isUp(candidate)) {
+            if (context.cluster().isUp(candidate) && !context.cluster().isIsolated(candidate)) {
                 return candidate;
             }
         }

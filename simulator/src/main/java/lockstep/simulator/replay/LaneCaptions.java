@@ -197,8 +197,9 @@ public final class LaneCaptions {
                 case STAYS -> CaptionTexts.text("caption.fault.crash.node-stays", who);
             };
             case "expire" -> who.isEmpty() ? CaptionTexts.text(key + ".nobody") : CaptionTexts.text(key, who);
-            case "server-restart", "server-start", "server-stop" -> CaptionTexts.text(key);
-            case "server-kill" -> CaptionTexts.text(f.wasLeader() ? key + ".leader" : key, f.server());
+            case "server-restart", "server-start", "server-stop", "server-heal" -> CaptionTexts.text(key);
+            case "server-kill", "server-isolate" ->
+                    CaptionTexts.text(f.wasLeader() ? key + ".leader" : key, f.server());
             case "server-n-restart" -> CaptionTexts.text(f.serverWasUp() ? key + ".up" : key, f.server());
             case "move" -> who.isEmpty() ? recorded(f) : CaptionTexts.text(key, who, f.fromServer(), f.server());
             case "pause", "resume", "give-up", "disconnect", "reconnect", "lose-create-reply" ->

@@ -1,6 +1,7 @@
 package lockstep.simulator.run;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -17,7 +18,10 @@ import lockstep.algorithms.server.ExternalZooKeeper;
 import lockstep.algorithms.session.Connection;
 import lockstep.simulator.fault.Clock;
 import lockstep.simulator.replay.EnsembleView;
+import lockstep.simulator.scenario.Repeat;
 import lockstep.simulator.scenario.Scenario;
+import lockstep.simulator.scenario.ServerStep;
+import lockstep.simulator.scenario.Step;
 import lockstep.simulator.schedule.Scheduler;
 import lockstep.simulator.trace.Event;
 
@@ -97,8 +101,24 @@ final class RunWorld implements AutoCloseable {
             return open(external(external), scenario, algorithm, scheduler, seed, true, null);
         }
         return scenario.ensemble() > 1
-                ? open(EmbeddedEnsemble.start(scenario.ensemble()), scenario, algorithm, scheduler, seed, true, null)
+                ? open(EmbeddedEnsemble.start(scenario.ensemble(), cutsServerLinks(scenario.script())), scenario,
+                        algorithm, scheduler, seed, true, null)
                 : open(EmbeddedZooKeeper.start(), scenario, algorithm, scheduler, seed, true, null);
+    }
+
+    /**
+     * Whether a script cuts a server off ({@code server N isolate}, inside a {@code repeat} too): only then do the
+     * ensemble's servers reach each other through peer links that can be cut. Every other run keeps direct links,
+     * whose timing after a kill its recorded traces were made with.
+     */
+    static boolean cutsServerLinks(List<Step> script) {
+        for (Step step : script) {
+            if (step instanceof ServerStep server && server.fault().cutsServerLinks()
+                    || step instanceof Repeat repeat && cutsServerLinks(repeat.body())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -191,6 +211,7 @@ final class RunWorld implements AutoCloseable {
         EnsembleView known = trace.state().ensemble();
         for (int server = 1; server <= cluster.size(); server++) {
             Event.Role role = !cluster.isUp(server) ? Event.Role.DOWN
+                    : cluster.isIsolated(server) ? Event.Role.LOOKING
                     : leader == 0 ? (cluster.isControlled() ? Event.Role.LOOKING : Event.Role.FOLLOWER)
                     : server == leader ? Event.Role.LEADER : Event.Role.FOLLOWER;
             if (!known.isEnsemble() || known.role(server) != role) {
@@ -205,22 +226,28 @@ final class RunWorld implements AutoCloseable {
             return;
         }
         EnsembleView known = trace.state().ensemble();
-        int running = 0;
+        int serving = 0;
         for (int server = 1; server <= cluster.size(); server++) {
-            running += cluster.isUp(server) ? 1 : 0;
+            serving += serves(server) ? 1 : 0;
         }
-        boolean leaderless = known.leader() != 0 && !cluster.isUp(known.leader()) || running <= cluster.size() / 2;
-        // The lost server first, then what its loss makes of the others: the order in which it happens.
+        boolean leaderless = known.leader() != 0 && !serves(known.leader()) || serving <= cluster.size() / 2;
+        // The lost server first (down, or looking when it runs cut off), then what its loss makes of the others.
         for (int server = 1; server <= cluster.size(); server++) {
-            if (!cluster.isUp(server) && known.role(server) != Event.Role.DOWN) {
-                trace.add(new Event.ServerRole(trace.next(), server, Event.Role.DOWN));
+            Event.Role role = !cluster.isUp(server) ? Event.Role.DOWN : Event.Role.LOOKING;
+            if (!serves(server) && known.role(server) != role) {
+                trace.add(new Event.ServerRole(trace.next(), server, role));
             }
         }
         for (int server = 1; leaderless && server <= cluster.size(); server++) {
-            if (cluster.isUp(server) && known.role(server) != Event.Role.LOOKING) {
+            if (serves(server) && known.role(server) != Event.Role.LOOKING) {
                 trace.add(new Event.ServerRole(trace.next(), server, Event.Role.LOOKING));
             }
         }
+    }
+
+    /** Whether server {@code server} runs and reaches the others (neither down nor cut off). */
+    private boolean serves(int server) {
+        return cluster.isUp(server) && !cluster.isIsolated(server);
     }
 
     /** Every serving server of an ensemble catches up with the leader (see {@link ServerLook#syncAll}). */
