@@ -15,6 +15,7 @@ import lockstep.gui.render.HeadlessFx;
 import lockstep.gui.source.SimulatorSource;
 import lockstep.gui.viewmodel.TraceSource;
 import lockstep.simulator.BadInputException;
+import lockstep.simulator.files.CannotWrite;
 import lockstep.simulator.cli.LockstepCommand;
 import lockstep.simulator.scenario.BuiltInScenarios;
 import picocli.CommandLine;
@@ -82,10 +83,13 @@ public final class GuiCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() throws BadInputException {
+    public Integer call() throws BadInputException, CannotWrite {
         String problem = lanes.problem();
         if (problem == null && gif != null) {
             problem = OutputFiles.problem("--gif", gif, ".gif");
+        }
+        if (problem == null && gif == null && headlessBecause != null) {
+            problem = OutputFiles.problem("--gif", temp.resolve("lockstep.gif"), ".gif");
         }
         if (problem != null) {
             throw new CommandLine.ParameterException(spec.commandLine(), problem);
@@ -113,7 +117,7 @@ public final class GuiCommand implements Callable<Integer> {
         return LockstepCommand.OK;
     }
 
-    private int headless(SimulatorSource sources, String why) throws BadInputException {
+    private int headless(SimulatorSource sources, String why) throws BadInputException, CannotWrite {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Path file = gif != null ? gif : temp.resolve(gifName(sources));
@@ -138,7 +142,7 @@ public final class GuiCommand implements Callable<Integer> {
         int frames;
         try {
             frames = RenderCommand.renderGif(loaded, file, 1280, 800, false, false);
-        } catch (BadInputException e) {
+        } catch (BadInputException | CannotWrite e) {
             throw e;
         } catch (IOException e) {
             throw new BadInputException(file.toString(), "cannot write the GIF (" + e.getMessage() + ")");

@@ -24,6 +24,7 @@ import lockstep.simulator.explore.Counterexample;
 import lockstep.simulator.explore.Explorer;
 import lockstep.simulator.fault.Fault;
 import lockstep.simulator.fault.Faults;
+import lockstep.simulator.files.SafeFiles;
 import lockstep.simulator.text.SimulatorTexts;
 import lockstep.simulator.trace.TraceFiles;
 import picocli.CommandLine.Command;
@@ -134,6 +135,13 @@ final class ExploreCommand implements Callable<Integer> {
         Path directory = out == null ? Path.of(DEFAULT_OUT) : out;
         if (Files.exists(directory) && !Files.isDirectory(directory)) {
             throw bad("--out", SimulatorTexts.text("explore.outIsAFile", directory));
+        }
+        // Checked before the search, by the rules every command's output follows (the path as the system resolves
+        // it, never normalized): a search must not end in a place it cannot write.
+        String refused = SafeFiles.problem(Files.isDirectory(directory) ? directory.resolve(".lockstep-probe")
+                : directory);
+        if (refused != null) {
+            throw bad("--out", directory + ": " + refused);
         }
 
         PrintWriter err = spec.commandLine().getErr();
@@ -250,6 +258,10 @@ final class ExploreCommand implements Callable<Integer> {
         out.append(SimulatorTexts.text("explore.trace", found.trace())).append('\n');
         out.append(SimulatorTexts.text("explore.replay", found.replayCommand())).append('\n');
         out.append(SimulatorTexts.text("explore.window", found.windowCommand()));
+        if (found.elsewhere() != null) {
+            out.append('\n').append(SimulatorTexts.text("explore.writtenElsewhere", found.elsewhere(),
+                    found.scenario().toAbsolutePath().getParent()));
+        }
         if (!found.reproduced() || !found.replays()) {
             out.append('\n').append(SimulatorTexts.text(!found.reproduced() ? "explore.warning.notShown"
                     : "explore.warning.differentTrace"));
@@ -278,6 +290,9 @@ final class ExploreCommand implements Callable<Integer> {
             one.put("replay", found.replayCommand());
             one.put("window", found.windowCommand());
             one.put("replays", found.replays());
+            if (found.elsewhere() != null) {
+                one.put("notWrittenToOut", found.elsewhere());
+            }
             findings.add(one);
         }
         document.put("findings", findings);

@@ -14,6 +14,8 @@ import java.util.concurrent.Callable;
 
 import lockstep.algorithms.registry.Algorithms;
 import lockstep.simulator.BadInputException;
+import lockstep.simulator.files.CannotWrite;
+import lockstep.simulator.files.SafeFiles;
 import lockstep.simulator.run.Simulations;
 import lockstep.simulator.scenario.Scenario;
 import lockstep.simulator.text.TranslatedConversion;
@@ -75,7 +77,7 @@ final class RunCommand implements Callable<Integer> {
     ServerOptions servers = new ServerOptions();
 
     @Override
-    public Integer call() throws BadInputException {
+    public Integer call() throws BadInputException, CannotWrite {
         servers.apply(spec.commandLine());
         List<Event> recorded = schedule == null ? null : TraceFiles.read(schedule);
         List<String> names = recorded == null ? algorithms() : scheduledAlgorithm(recorded);
@@ -99,9 +101,11 @@ final class RunCommand implements Callable<Integer> {
         for (Map.Entry<String, Path> file : traceFiles.entrySet()) {
             try {
                 TraceFiles.write(file.getValue(), traces.get(file.getKey()));
+            } catch (CannotWrite e) {
+                throw e;
             } catch (IOException e) {
                 throw new BadInputException(file.getValue().toString(), text("run.cannotWriteTrace",
-                        e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())));
+                        SafeFiles.cause(e)));
             }
         }
         var out = spec.commandLine().getOut();
@@ -194,6 +198,10 @@ final class RunCommand implements Callable<Integer> {
             if (Files.isDirectory(file)) {
                 throw new OneLineErrors.BadOption(spec.commandLine(), "--trace",
                         text("run.isADirectory", file));
+            }
+            String refused = SafeFiles.problem(file);
+            if (refused != null) {
+                throw new OneLineErrors.BadOption(spec.commandLine(), "--trace", file + ": " + refused);
             }
             files.put(name, file);
         }

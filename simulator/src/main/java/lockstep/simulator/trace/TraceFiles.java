@@ -4,7 +4,6 @@ import static lockstep.simulator.text.SimulatorTexts.text;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -12,13 +11,11 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 
 import lockstep.simulator.BadInputException;
+import lockstep.simulator.files.SafeFiles;
 
 /**
  * Traces on disk, as JSON Lines: one event per line, UTF-8, each line ending in a newline, fields in a fixed order (see
@@ -31,33 +28,15 @@ import lockstep.simulator.BadInputException;
  */
 public final class TraceFiles {
 
-    private static final AtomicLong TEMP_FILES = new AtomicLong();
-
     private TraceFiles() {
     }
 
-    /** Writes {@code events} to {@code file} through a temporary file in the same directory and an atomic rename. */
+    /**
+     * Writes {@code events} to {@code file} through {@link SafeFiles}: a temporary file in the same directory and an
+     * atomic rename; a device, a pipe or a read-only file is refused ({@link lockstep.simulator.files.CannotWrite}).
+     */
     public static void write(Path file, List<Event> events) throws IOException {
-        byte[] bytes = toJsonLines(events).getBytes(StandardCharsets.UTF_8);
-        Path target = file.toAbsolutePath();
-        Path directory = target.getParent();
-        // Own temp name rather than Files.createTempFile, whose owner-only permissions would pass on to the trace.
-        Path temp = directory.resolve("." + target.getFileName() + "." + ProcessHandle.current().pid() + "."
-                + TEMP_FILES.incrementAndGet() + ".tmp");
-        try {
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-                ByteBuffer buffer = ByteBuffer.wrap(bytes);
-                while (buffer.hasRemaining()) {
-                    channel.write(buffer);
-                }
-                // On disk before the rename, so a crash cannot leave the new name pointing at an empty file.
-                channel.force(true);
-            }
-            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException | RuntimeException e) {
-            Files.deleteIfExists(temp);
-            throw e;
-        }
+        SafeFiles.writeBytes(file, toJsonLines(events).getBytes(StandardCharsets.UTF_8));
     }
 
     /** Reads a trace written by {@link #write}; anything else is a {@link BadInputException} naming line and column. */
