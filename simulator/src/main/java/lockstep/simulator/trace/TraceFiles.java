@@ -7,14 +7,13 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 import lockstep.simulator.BadInputException;
+import lockstep.simulator.files.BoundedReading;
 import lockstep.simulator.files.SafeFiles;
 
 /**
@@ -42,21 +41,19 @@ public final class TraceFiles {
     /** Reads a trace written by {@link #write}; anything else is a {@link BadInputException} naming line and column. */
     public static List<Event> read(Path file) throws BadInputException {
         String source = file.toString();
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
+        if (!Files.exists(file)) {
             throw new BadInputException(source, 1, 1, text("trace.noSuchFile"));
-        } catch (AccessDeniedException e) {
-            throw new BadInputException(source, 1, 1, text("trace.permissionDenied"));
-        } catch (IOException e) {
-            throw new BadInputException(source, 1, 1, text("trace.cannotRead", e.getMessage()));
         }
+        if (Files.isRegularFile(file) && !Files.isReadable(file)) {
+            throw new BadInputException(source, 1, 1, text("trace.permissionDenied"));
+        }
+        byte[] bytes = BoundedReading.read(file, source, BoundedReading.Limits.TRACE);
         return parse(lines(bytes, source), bytes.length == 0 || bytes[bytes.length - 1] == '\n', source);
     }
 
     /** Reads a trace from its JSON Lines text; {@code source} names it in error messages. */
     public static List<Event> parse(String jsonLines, String source) throws BadInputException {
+        BoundedReading.checkLines(jsonLines, source, BoundedReading.Limits.TRACE);
         List<String> lines = new ArrayList<>(List.of(jsonLines.split("\n", -1)));
         boolean endsWithNewline = jsonLines.endsWith("\n");
         if (endsWithNewline) {
