@@ -201,7 +201,7 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
 
     private static void print(CommandLine cmd, String line) {
         PrintWriter err = cmd.getErr();
-        err.println(line.replaceAll("\\s*\\R\\s*", " "));
+        err.println(Printable.line(line.replaceAll("\\s*\\R\\s*", " ")));
         err.flush();
     }
 }

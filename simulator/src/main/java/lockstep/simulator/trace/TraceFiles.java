@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 import lockstep.simulator.BadInputException;
 import lockstep.simulator.files.BoundedReading;
@@ -102,6 +103,7 @@ public final class TraceFiles {
             throw new BadInputException(source, 1, 1, text("trace.empty"));
         }
         List<Event> events = new ArrayList<>(lines.size());
+        Set<String> clients = null;
         boolean ended = false;
         for (int i = 0; i < lines.size(); i++) {
             int lineNumber = i + 1;
@@ -122,6 +124,11 @@ public final class TraceFiles {
                 throw json.wrong("type", text("trace.afterEnd"), text("trace.afterEndExpected"));
             }
             Event event = EventReader.read(json, i);
+            if (event instanceof Event.RunStarted started) {
+                clients = Set.copyOf(started.clients());
+            } else if (clients != null) {
+                refuseUnknownClient(json, clients, ((Event.RunStarted) events.get(0)).clients());
+            }
             ended = event instanceof Event.RunEnded;
             if (i == 0 && !(event instanceof Event.RunStarted)) {
                 throw json.wrong("type", text("json.is", "\"" + EventType.of(event).label + "\""),
@@ -136,6 +143,20 @@ public final class TraceFiles {
             throw new BadInputException(source, lines.size(), 1, text("trace.truncated", events.size() - 1));
         }
         return List.copyOf(events);
+    }
+
+    /**
+     * An event's client must be one the run-started event lists: a trace edited to bring in another client is
+     * refused where it names it, rather than drawn and checked as if that client had been in the run.
+     */
+    private static void refuseUnknownClient(JsonLine json, Set<String> clients, List<String> listed)
+            throws BadInputException {
+        String client = json.textOrNull("client");
+        if (client != null && !client.isEmpty() && !clients.contains(client)) {
+            String shown = listed.size() <= 10 ? String.join(", ", listed)
+                    : String.join(", ", listed.subList(0, 10)) + ", ...";
+            throw json.wrong("client", text("trace.clientNotListed", client), text("trace.clientsListed", shown));
+        }
     }
 
     /** The file's lines without their newlines, each decoded as strict UTF-8. */
