@@ -123,7 +123,40 @@ final class RunCommand implements Callable<Integer> {
             traceFiles.forEach((name, file) -> to.println(text("run.traceWritten", file, name)));
             to.flush();
         }
+        if (reportStalls(traces, traceFiles)) {
+            return LockstepCommand.INTERNAL_ERROR;
+        }
         return report.hasFindings() ? LockstepCommand.FINDING : LockstepCommand.OK;
+    }
+
+    /**
+     * A run that found no stable point is Lockstep's failure, not the lock's: one line each on stderr, naming where
+     * its trace is kept for a bug report (the --trace file, else one written to the temp directory); true if any.
+     */
+    private boolean reportStalls(Map<String, List<Event>> traces, Map<String, Path> traceFiles) {
+        boolean any = false;
+        var err = spec.commandLine().getErr();
+        for (Map.Entry<String, List<Event>> run : traces.entrySet()) {
+            List<Event> events = run.getValue();
+            if (!(events.get(events.size() - 1) instanceof Event.RunEnded ended) || !ended.stalled()) {
+                continue;
+            }
+            any = true;
+            Path kept = traceFiles.get(run.getKey());
+            if (kept == null) {
+                try {
+                    kept = Files.createTempFile("lockstep-stalled-" + run.getKey() + "-", ".jsonl");
+                    TraceFiles.write(kept, events);
+                } catch (IOException e) {
+                    kept = null;
+                }
+            }
+            err.println(Printable.line(text("run.stalled", run.getKey(),
+                    ended.outcome().substring(Event.RunEnded.STALLED.length()),
+                    kept == null ? "-" : kept.toString())));
+        }
+        err.flush();
+        return any;
     }
 
     /** With --schedule: the trace's algorithm, which --algorithm may name but not contradict; no --seed. */

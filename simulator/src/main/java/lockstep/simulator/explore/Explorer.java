@@ -264,7 +264,8 @@ public final class Explorer {
             java.util.Iterator<Step> lines = candidate.script().iterator();
             RunsOnOneServer.Outcome outcome = run(server(), candidate.clients(), seed, choices,
                     state -> lines.hasNext() ? lines.next() : null);
-            boolean fails = !outcome.refused() && putBack(outcome.trace()) && hasKind(outcome, kind);
+            boolean fails = !outcome.refused() && !stalled(outcome.trace()) && putBack(outcome.trace())
+                    && hasKind(outcome, kind);
             return fails ? Optional.of(ChoiceVector.trimmed(choices.taken())) : Optional.empty();
         }, SHRINK_BUDGET);
         Candidate shrunk = shrinker.shrink(found);
@@ -281,10 +282,15 @@ public final class Explorer {
      * (servers up, no client paused or cut off).
      */
     static Optional<String> failure(RunsOnOneServer.Outcome outcome) {
-        if (outcome.refused() || !putBack(outcome.trace())) {
+        if (outcome.refused() || stalled(outcome.trace()) || !putBack(outcome.trace())) {
             return Optional.empty();
         }
         return Checker.failures(outcome.trace()).stream().map(Finding::kind).findFirst();
+    }
+
+    /** A run Lockstep stalled is its own failure: never handed over, nor shrunk to, as the lock's counterexample. */
+    private static boolean stalled(List<Event> trace) {
+        return trace.get(trace.size() - 1) instanceof Event.RunEnded ended && ended.stalled();
     }
 
     private static boolean putBack(List<Event> trace) {
