@@ -83,7 +83,9 @@ public final class ExternalZooKeeper implements Cluster, AutoCloseable {
                 EnsembleMembers.check(hosts);
             }
             credentials.authenticate(admin);
-            boolean madeBase = create(admin, BASE, ZooDefs.Ids.OPEN_ACL_UNSAFE, credentials);
+            // With credentials, /lockstep is the caller's too: left open to anyone, anyone could change its ACL and
+            // lock every later run out.
+            boolean madeBase = create(admin, BASE, credentials.acl(ZooDefs.Ids.OPEN_ACL_UNSAFE), credentials);
             String root = BASE + "/" + UUID.randomUUID().toString().substring(0, 13);
             try {
                 create(admin, root, credentials.acl(ZooDefs.Ids.OPEN_ACL_UNSAFE), credentials);

@@ -87,6 +87,16 @@ class ExternalZooKeeperTest {
     }
 
     @Test
+    void withCredentialsTheBaseIsTheCallersNotOpenToAnyone() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(owner.exists(ExternalZooKeeper.BASE, false) == null);
+        try (ExternalZooKeeper run = ExternalZooKeeper.open(server.connectString(), Credentials.digest("alice:right"),
+                10_000)) {
+            List<ACL> acl = owner.getACL(ExternalZooKeeper.BASE, null);
+            assertEquals(List.of(digest("alice:right", ZooDefs.Perms.ALL)), acl);
+        }
+    }
+
+    @Test
     void aRefusedCreateSaysWhyAndLeavesNothing() throws Exception {
         owner.create(ExternalZooKeeper.BASE, new byte[0], new ArrayList<>(List.of(digest("alice:right",
                 ZooDefs.Perms.ALL), new ACL(ZooDefs.Perms.READ, ZooDefs.Ids.ANYONE_ID_UNSAFE))), CreateMode.PERSISTENT);
