@@ -88,9 +88,6 @@ public final class GuiCommand implements Callable<Integer> {
         if (problem == null && gif != null) {
             problem = OutputFiles.problem("--gif", gif, ".gif");
         }
-        if (problem == null && gif == null && headlessBecause != null) {
-            problem = OutputFiles.problem("--gif", temp.resolve("lockstep.gif"), ".gif");
-        }
         if (problem != null) {
             throw new CommandLine.ParameterException(spec.commandLine(), problem);
         }
@@ -121,6 +118,11 @@ public final class GuiCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Path file = gif != null ? gif : temp.resolve(gifName(sources));
+        String refused = gif != null ? null : OutputFiles.problem("--gif", file, ".gif");
+        if (refused != null) {
+            // The default place, checked as an asked-for --gif is: before the run, one line.
+            throw new CommandLine.ParameterException(spec.commandLine(), refused);
+        }
         err.println("lockstep gui: " + why + "; printing the table and writing the animation to " + file);
         err.flush();
 

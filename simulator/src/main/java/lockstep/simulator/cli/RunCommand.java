@@ -180,8 +180,13 @@ final class RunCommand implements Callable<Integer> {
 
     /** The requested algorithms, checked against the registry, each once, in the order given. */
     private List<String> algorithms() {
-        if (algorithms == null || algorithms.isEmpty()) {
+        if (algorithms == null) {
             return DEFAULT_ALGORITHMS;
+        }
+        if (algorithms.isEmpty()) {
+            // '--algorithm ,' names no algorithm: refused rather than taken for the default pair.
+            throw new OneLineErrors.BadOption(spec.commandLine(), "--algorithm",
+                    text("run.emptyAlgorithm", String.join(", ", Algorithms.names())));
         }
         LinkedHashSet<String> names = new LinkedHashSet<>();
         for (String name : algorithms) {
@@ -268,6 +273,9 @@ final class RunCommand implements Callable<Integer> {
             try {
                 seed = Long.parseLong(value.strip());
             } catch (NumberFormatException e) {
+                if (value.strip().matches("\\d+")) {
+                    throw new TranslatedConversion("scenario.seedTooLarge", value.strip(), Long.MAX_VALUE);
+                }
                 throw new TranslatedConversion("run.seedNotANumber", value);
             }
             if (seed < 0) {
