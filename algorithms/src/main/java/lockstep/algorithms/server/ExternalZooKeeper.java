@@ -11,7 +11,6 @@ import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Watcher.Event.KeeperState;
 import org.apache.zookeeper.ZooDefs;
 import org.apache.zookeeper.ZooKeeper;
-import org.apache.zookeeper.ZKUtil;
 
 import lockstep.algorithms.session.Credentials;
 
@@ -84,7 +83,9 @@ public final class ExternalZooKeeper implements Cluster, AutoCloseable {
                 EnsembleMembers.check(hosts);
             }
             credentials.authenticate(admin);
-            boolean madeBase = create(admin, BASE, ZooDefs.Ids.OPEN_ACL_UNSAFE, credentials);
+            // With credentials, /lockstep is the caller's too: left open to anyone, anyone could change its ACL and
+            // lock every later run out.
+            boolean madeBase = create(admin, BASE, credentials.acl(ZooDefs.Ids.OPEN_ACL_UNSAFE), credentials);
             String root = BASE + "/" + UUID.randomUUID().toString().substring(0, 13);
             try {
                 create(admin, root, credentials.acl(ZooDefs.Ids.OPEN_ACL_UNSAFE), credentials);
@@ -285,13 +286,38 @@ public final class ExternalZooKeeper implements Cluster, AutoCloseable {
     }
 
     private void removeTheRunsNodes(ZooKeeper session) throws KeeperException, InterruptedException {
-        try {
-            ZKUtil.deleteRecursive(session, root);
-        } catch (KeeperException.NoNodeException gone) {
-            // nothing left to delete
-        }
+        deleteTree(session, root);
         if (madeBase) {
             deleteIfEmpty(session, BASE);
+        }
+    }
+
+    /**
+     * Deletes {@code path} and everything under it, node by node, while the run's clients may still be at work (a
+     * SIGTERM mid-run): a node another session removes meanwhile is simply gone (ZKUtil.deleteRecursive took that
+     * NONODE for the root's and left the whole tree behind), and a child created meanwhile is deleted in turn.
+     */
+    static void deleteTree(ZooKeeper session, String path) throws KeeperException, InterruptedException {
+        for (int attempt = 0; ; attempt++) {
+            List<String> children;
+            try {
+                children = session.getChildren(path, false);
+            } catch (KeeperException.NoNodeException gone) {
+                return;
+            }
+            for (String child : children) {
+                deleteTree(session, path + "/" + child);
+            }
+            try {
+                session.delete(path, -1);
+                return;
+            } catch (KeeperException.NoNodeException gone) {
+                return; // removed meanwhile by the session that owned it
+            } catch (KeeperException.NotEmptyException added) {
+                if (attempt >= 100) {
+                    throw added; // clients keep creating: give up rather than loop for ever
+                }
+            }
         }
     }
 

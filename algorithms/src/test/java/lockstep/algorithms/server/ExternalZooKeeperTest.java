@@ -75,6 +75,28 @@ class ExternalZooKeeperTest {
     }
 
     @Test
+    void theTreeGoesNodeByNodeAndAPathAlreadyGoneIsNoError() throws Exception {
+        java.util.List<ACL> open = org.apache.zookeeper.ZooDefs.Ids.OPEN_ACL_UNSAFE;
+        owner.create("/tree", new byte[0], open, org.apache.zookeeper.CreateMode.PERSISTENT);
+        owner.create("/tree/lock", new byte[0], open, org.apache.zookeeper.CreateMode.PERSISTENT);
+        owner.create("/tree/lock/n-", new byte[0], open, org.apache.zookeeper.CreateMode.EPHEMERAL_SEQUENTIAL);
+        owner.create("/tree/lock/n-", new byte[0], open, org.apache.zookeeper.CreateMode.EPHEMERAL_SEQUENTIAL);
+        ExternalZooKeeper.deleteTree(owner, "/tree");
+        assertEquals(null, owner.exists("/tree", false));
+        ExternalZooKeeper.deleteTree(owner, "/tree"); // gone already: nothing to do, no error
+    }
+
+    @Test
+    void withCredentialsTheBaseIsTheCallersNotOpenToAnyone() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(owner.exists(ExternalZooKeeper.BASE, false) == null);
+        try (ExternalZooKeeper run = ExternalZooKeeper.open(server.connectString(), Credentials.digest("alice:right"),
+                10_000)) {
+            List<ACL> acl = owner.getACL(ExternalZooKeeper.BASE, null);
+            assertEquals(List.of(digest("alice:right", ZooDefs.Perms.ALL)), acl);
+        }
+    }
+
+    @Test
     void aRefusedCreateSaysWhyAndLeavesNothing() throws Exception {
         owner.create(ExternalZooKeeper.BASE, new byte[0], new ArrayList<>(List.of(digest("alice:right",
                 ZooDefs.Perms.ALL), new ACL(ZooDefs.Perms.READ, ZooDefs.Ids.ANYONE_ID_UNSAFE))), CreateMode.PERSISTENT);

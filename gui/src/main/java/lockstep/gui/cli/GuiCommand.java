@@ -15,6 +15,7 @@ import lockstep.gui.render.HeadlessFx;
 import lockstep.gui.source.SimulatorSource;
 import lockstep.gui.viewmodel.TraceSource;
 import lockstep.simulator.BadInputException;
+import lockstep.simulator.files.CannotWrite;
 import lockstep.simulator.cli.LockstepCommand;
 import lockstep.simulator.scenario.BuiltInScenarios;
 import picocli.CommandLine;
@@ -82,7 +83,7 @@ public final class GuiCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() throws BadInputException {
+    public Integer call() throws BadInputException, CannotWrite {
         String problem = lanes.problem();
         if (problem == null && gif != null) {
             problem = OutputFiles.problem("--gif", gif, ".gif");
@@ -113,10 +114,15 @@ public final class GuiCommand implements Callable<Integer> {
         return LockstepCommand.OK;
     }
 
-    private int headless(SimulatorSource sources, String why) throws BadInputException {
+    private int headless(SimulatorSource sources, String why) throws BadInputException, CannotWrite {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Path file = gif != null ? gif : temp.resolve(gifName(sources));
+        String refused = gif != null ? null : OutputFiles.problem("--gif", file, ".gif");
+        if (refused != null) {
+            // The default place, checked as an asked-for --gif is: before the run, one line.
+            throw new CommandLine.ParameterException(spec.commandLine(), refused);
+        }
         err.println("lockstep gui: " + why + "; printing the table and writing the animation to " + file);
         err.flush();
 
@@ -138,7 +144,7 @@ public final class GuiCommand implements Callable<Integer> {
         int frames;
         try {
             frames = RenderCommand.renderGif(loaded, file, 1280, 800, false, false);
-        } catch (BadInputException e) {
+        } catch (BadInputException | CannotWrite e) {
             throw e;
         } catch (IOException e) {
             throw new BadInputException(file.toString(), "cannot write the GIF (" + e.getMessage() + ")");

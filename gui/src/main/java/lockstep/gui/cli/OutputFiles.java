@@ -4,6 +4,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 
+import lockstep.simulator.files.SafeFiles;
+
 /**
  * Checks an image file a command is about to write, before any work: its name ends in the format's suffix (the bytes
  * written are that format, so {@code x.jpg} would be a lie) and its directory exists (nothing is created behind the
@@ -31,6 +33,7 @@ final class OutputFiles {
         if (!Files.isWritable(directory)) {
             return option + ": cannot write in " + directory + " (a file in a directory you may write to)";
         }
-        return null;
+        String refused = SafeFiles.problem(file);
+        return refused == null ? null : option + ": " + file + ": " + refused;
     }
 }

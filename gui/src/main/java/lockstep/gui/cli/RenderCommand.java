@@ -17,6 +17,7 @@ import lockstep.gui.viewmodel.LaneViewModel;
 import lockstep.gui.viewmodel.ReplayCursor;
 import lockstep.gui.viewmodel.TraceSource;
 import lockstep.simulator.BadInputException;
+import lockstep.simulator.files.CannotWrite;
 import lockstep.simulator.cli.LockstepCommand;
 import lockstep.simulator.trace.Event;
 import picocli.CommandLine.Command;
@@ -84,6 +85,9 @@ public final class RenderCommand implements Callable<Integer> {
             if (problem == null && gif != null) {
                 problem = OutputFiles.problem("--gif", gif, ".gif");
             }
+            if (problem == null && out == null && gif == null) {
+                problem = OutputFiles.problem("--out", Path.of("frame.png"), ".png");
+            }
             if (problem != null) {
                 throw new BadInputException("lockstep render", problem);
             }
@@ -108,7 +112,7 @@ public final class RenderCommand implements Callable<Integer> {
                 int at = renderPng(loaded, step, atLine, png, width, height, dark, presentation);
                 outw.println("wrote " + png + " (beat " + at + ")");
             }
-        } catch (BadInputException e) {
+        } catch (BadInputException | CannotWrite e) {
             err.println(e.getMessage());
             return LockstepCommand.BAD_INPUT;
         } catch (Exception e) {

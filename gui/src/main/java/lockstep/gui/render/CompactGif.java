@@ -19,6 +19,8 @@ import javax.imageio.metadata.IIOMetadata;
 import javax.imageio.metadata.IIOMetadataNode;
 import javax.imageio.stream.ImageOutputStream;
 
+import lockstep.simulator.files.SafeFiles;
+
 /**
  * An animated GIF of the lanes, small and quick to write. Steps: (1) one palette for the whole animation, the 256
  * colours the frames use most but one (the window is drawn in a few flat colours; anti-aliased edges take the nearest),
@@ -50,13 +52,17 @@ final class CompactGif {
         int[] palette = palette(pixels);
         IndexColorModel model = model(palette);
         Nearest nearest = new Nearest(palette);
-        Path tmp = FrameRenderer.temp(out);
+        SafeFiles.write(out, tmp -> write(pixels, delaysMs, tmp, w, h, palette, model, nearest));
+    }
+
+    private static void write(List<int[]> pixels, List<Integer> delaysMs, Path tmp, int w, int h,
+                              int[] palette, IndexColorModel model, Nearest nearest) throws IOException {
         ImageWriter writer = ImageIO.getImageWritersByFormatName("gif").next();
         try (ImageOutputStream stream = ImageIO.createImageOutputStream(tmp.toFile())) {
             writer.setOutput(stream);
             writer.prepareWriteSequence(null);
             int[] previous = null;
-            for (int i = 0; i < frames.size(); i++) {
+            for (int i = 0; i < pixels.size(); i++) {
                 int[] now = pixels.get(i);
                 int[] box = previous == null ? new int[] {0, 0, w, h} : changed(previous, now, w, h);
                 BufferedImage part = indexed(now, previous, w, box, model, nearest);
@@ -108,7 +114,6 @@ final class CompactGif {
         } finally {
             writer.dispose();
         }
-        FrameRenderer.moveIntoPlace(tmp, out);
     }
 
     /** The 255 colours used most, counted on a sample of every frame's pixels (the last entry is {@link #UNCHANGED}). */

@@ -2,9 +2,7 @@ package lockstep.gui.render;
 
 import java.awt.image.BufferedImage;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -30,6 +28,7 @@ import lockstep.gui.view.Palette;
 import lockstep.gui.view.Theme;
 import lockstep.gui.view.ViewSettings;
 import lockstep.gui.viewmodel.ReplayCursor;
+import lockstep.simulator.files.SafeFiles;
 import lockstep.simulator.trace.Event;
 
 /**
@@ -104,15 +103,11 @@ public final class FrameRenderer {
 
     /** Writes a PNG through a temporary file renamed into place. */
     public static void writePng(BufferedImage image, Path out) throws IOException {
-        Path tmp = temp(out);
-        try {
+        SafeFiles.write(out, tmp -> {
             if (!ImageIO.write(image, "png", tmp.toFile())) {
                 throw new IOException("no PNG writer");
             }
-            move(tmp, out);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        });
     }
 
     /**
@@ -128,7 +123,11 @@ public final class FrameRenderer {
      * of its own made by the JDK's writer.
      */
     public static void writeGifEveryPixel(List<BufferedImage> frames, List<Integer> delaysMs, Path out) throws IOException {
-        Path tmp = temp(out);
+        SafeFiles.write(out, tmp -> writeGifEveryPixelTo(frames, delaysMs, tmp));
+    }
+
+    private static void writeGifEveryPixelTo(List<BufferedImage> frames, List<Integer> delaysMs, Path tmp)
+            throws IOException {
         ImageWriter writer = ImageIO.getImageWritersByFormatName("gif").next();
         try (ImageOutputStream stream = ImageIO.createImageOutputStream(tmp.toFile())) {
             writer.setOutput(stream);
@@ -161,11 +160,6 @@ public final class FrameRenderer {
         } finally {
             writer.dispose();
         }
-        try {
-            move(tmp, out);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
     }
 
     private static BufferedImage toRgb(BufferedImage image) {
@@ -186,33 +180,5 @@ public final class FrameRenderer {
         IIOMetadataNode node = new IIOMetadataNode(name);
         root.appendChild(node);
         return node;
-    }
-
-    static Path temp(Path out) throws IOException {
-        Path dir = out.toAbsolutePath().getParent();
-        if (dir != null) {
-            Files.createDirectories(dir);
-        }
-        // Own temp name rather than Files.createTempFile, whose owner-only permissions would pass on to the image.
-        Path temp = (dir == null ? Path.of(".") : dir).resolve("." + out.getFileName() + "."
-                + ProcessHandle.current().pid() + "." + System.nanoTime() + ".part");
-        return Files.createFile(temp);
-    }
-
-    /** Renames a finished temporary file into place, and removes it should that fail. */
-    static void moveIntoPlace(Path tmp, Path out) throws IOException {
-        try {
-            move(tmp, out);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
-    }
-
-    private static void move(Path tmp, Path out) throws IOException {
-        try {
-            Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (java.nio.file.AtomicMoveNotSupportedException e) {
-            Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING);
-        }
     }
 }

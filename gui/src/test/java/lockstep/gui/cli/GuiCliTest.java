@@ -2,6 +2,7 @@ package lockstep.gui.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -106,6 +107,29 @@ class GuiCliTest {
                 + " in .gif: only GIF is written)", "render", "02", "--gif", dir.resolve("x.png").toString());
         assertBadInput("lockstep render: --out: " + dir + " is a directory (a file to write)", "render", "02", "--out",
                 dir.toString());
+    }
+
+    @Test
+    void renderAndGuiRefuseAPipeAndAReadOnlyImageAndLeaveThemAsTheyWere() throws Exception {
+        Path fifo = dir.resolve("frame.png");
+        org.junit.jupiter.api.Assumptions.assumeTrue(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()
+                == 0, "no mkfifo here");
+        Result pipe = run("render", "02", "--out", fifo.toString());
+        assertEquals(2, pipe.exit(), pipe::toString);
+        assertEquals(List.of("lockstep render: --out: " + fifo + ": not a regular file (a device, a pipe or a socket"
+                + " is left as it is; expected a new file or a regular one)"), pipe.errLines());
+        assertFalse(Files.isRegularFile(fifo));
+        Path gif = dir.resolve("kept.gif");
+        Files.writeString(gif, "old");
+        Files.setPosixFilePermissions(gif, java.nio.file.attribute.PosixFilePermissions.fromString("r--r--r--"));
+        String readOnly = ": the file is read-only and is left as it is (a file you may write, or another name)";
+        Result render = run("render", "02", "--gif", gif.toString());
+        assertEquals(List.of("lockstep render: --gif: " + gif + readOnly), render.errLines(), render::toString);
+        Result gui = run("gui", "02", "--gif", gif.toString());
+        assertEquals(2, gui.exit(), gui::toString);
+        assertEquals(List.of("lockstep gui: --gif: " + gif + readOnly), gui.errLines(), gui::toString);
+        assertEquals("old", Files.readString(gif));
+        assertEquals(List.of(fifo, gif), files());
     }
 
     /** No display: the reason and the GIF's path on stderr, the table on stdout, the GIF where it said. */

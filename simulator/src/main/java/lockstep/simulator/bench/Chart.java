@@ -7,17 +7,14 @@ import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 import javax.imageio.ImageIO;
+
+import lockstep.simulator.files.SafeFiles;
 
 /**
  * A line chart of a benchmark's figures, written as SVG (by hand) or PNG (headless AWT), whichever the file's name
@@ -78,32 +75,25 @@ public final class Chart {
 
     /** Writes the chart to {@code file} (.svg or .png), through a temporary file and a rename. */
     public void write(Path file) throws IOException {
-        Path absolute = file.toAbsolutePath();
-        // Not Files.createTempFile: its owner-only permissions would stay with the chart after the rename.
-        Path temp = absolute.resolveSibling("." + absolute.getFileName() + "." + System.nanoTime() + ".tmp");
-        try {
-            if (absolute.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".svg")) {
-                SvgPen pen = new SvgPen();
-                draw(pen);
-                Files.writeString(temp, pen.finish(), StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW,
-                        StandardOpenOption.WRITE);
-            } else {
-                BufferedImage image = new BufferedImage(WIDTH, HEIGHT, BufferedImage.TYPE_INT_RGB);
-                Graphics2D g = image.createGraphics();
-                try {
-                    draw(new AwtPen(g));
-                } finally {
-                    g.dispose();
-                }
-                try (OutputStream out = Files.newOutputStream(temp, StandardOpenOption.CREATE_NEW,
-                        StandardOpenOption.WRITE)) {
-                    ImageIO.write(image, "png", out);
-                }
-            }
-            Files.move(temp, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(temp);
+        if (file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".svg")) {
+            SvgPen pen = new SvgPen();
+            draw(pen);
+            SafeFiles.writeString(file, pen.finish());
+            return;
         }
+        BufferedImage image = new BufferedImage(WIDTH, HEIGHT, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = image.createGraphics();
+        try {
+            draw(new AwtPen(g));
+        } finally {
+            g.dispose();
+        }
+        SafeFiles.write(file, temporary -> {
+            // To the file itself: through a stream, ImageIO would cache in a temporary file of its own elsewhere.
+            if (!ImageIO.write(image, "png", temporary.toFile())) {
+                throw new IOException("no PNG writer");
+            }
+        });
     }
 
     // ---- drawing, the same for both formats ----------------------------------------------------------------------

@@ -22,6 +22,7 @@ import lockstep.simulator.bench.Durations;
 import lockstep.simulator.bench.FreeRunningBenchmark;
 import lockstep.simulator.bench.FreeRunningBenchmark.Floor;
 import lockstep.simulator.bench.FreeRunningBenchmark.Result;
+import lockstep.simulator.files.SafeFiles;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -151,6 +152,10 @@ final class BenchCommand implements Callable<Integer> {
         for (Path chart : charts) {
             if (!Chart.supports(chart)) {
                 throw new OneLineErrors.BadOption(cmd, "--chart", text("chart.badExtension", chart));
+            }
+            String refused = SafeFiles.problem(chart);
+            if (refused != null) {
+                throw new OneLineErrors.BadOption(cmd, "--chart", chart + ": " + refused);
             }
         }
         FreeRunningBenchmark.Plan draft = new FreeRunningBenchmark.Plan(names, List.copyOf(clients), duration,

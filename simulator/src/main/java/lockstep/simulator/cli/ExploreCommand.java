@@ -24,6 +24,7 @@ import lockstep.simulator.explore.Counterexample;
 import lockstep.simulator.explore.Explorer;
 import lockstep.simulator.fault.Fault;
 import lockstep.simulator.fault.Faults;
+import lockstep.simulator.files.SafeFiles;
 import lockstep.simulator.text.SimulatorTexts;
 import lockstep.simulator.trace.TraceFiles;
 import picocli.CommandLine.Command;
@@ -135,6 +136,13 @@ final class ExploreCommand implements Callable<Integer> {
         if (Files.exists(directory) && !Files.isDirectory(directory)) {
             throw bad("--out", SimulatorTexts.text("explore.outIsAFile", directory));
         }
+        // Checked before the search, by the rules every command's output follows (the path as the system resolves
+        // it, never normalized): a search must not end in a place it cannot write.
+        String refused = SafeFiles.problem(Files.isDirectory(directory) ? directory.resolve(".lockstep-probe")
+                : directory);
+        if (refused != null) {
+            throw bad("--out", directory + ": " + refused);
+        }
 
         PrintWriter err = spec.commandLine().getErr();
         int servers = ensemble == null ? 1 : ensemble;
@@ -186,27 +194,51 @@ final class ExploreCommand implements Callable<Integer> {
         return new OneLineErrors.BadOption(spec.commandLine(), option, message);
     }
 
-    /** On a terminal, one line redrawn a few times a second; otherwise a line every few seconds of a long search. */
+    /**
+     * On a terminal, one line redrawn a few times a second; otherwise a line every few seconds of a long search, and
+     * of the shrink that follows a finding (it can take minutes).
+     */
     private static Explorer.Progress progress(PrintWriter err) {
         boolean terminal = System.console() != null;
         long every = terminal ? 250 : QUIET_PROGRESS_MS;
         long[] shownAt = {0};
         boolean[] drew = {false};
-        return (seedsDone, seeds, runs, findings, elapsedMs) -> {
-            boolean last = seedsDone == seeds || findings > 0;
-            if (elapsedMs - shownAt[0] < every && !(last && drew[0])) {
-                return;
+        return new Explorer.Progress() {
+            @Override
+            public void ran(long seedsDone, long seeds, int runs, int findings, long elapsedMs) {
+                boolean last = seedsDone == seeds || findings > 0;
+                if (elapsedMs - shownAt[0] < every && !(last && drew[0])) {
+                    return;
+                }
+                shownAt[0] = elapsedMs;
+                show(SimulatorTexts.text("explore.progress", seedsDone, seeds, runs, findings,
+                        String.format(Locale.ROOT, "%.1f", runs * 1000.0 / Math.max(1, elapsedMs))), last);
             }
-            shownAt[0] = elapsedMs;
-            String line = SimulatorTexts.text("explore.progress", seedsDone, seeds, runs, findings,
-                    String.format(Locale.ROOT, "%.1f", runs * 1000.0 / Math.max(1, elapsedMs)));
-            if (terminal) {
-                err.print("\r" + line + (last ? "\n" : ""));
-            } else {
-                err.println(line);
+
+            @Override
+            public void shrinking(long seed, int runs, int budget, int clients, int lines, long elapsedMs) {
+                if (runs == 1) {
+                    shrinkShownAt[0] = 0; // each shrink counts its time from its own start
+                }
+                if (elapsedMs - shrinkShownAt[0] < every) {
+                    return;
+                }
+                shrinkShownAt[0] = elapsedMs;
+                show(SimulatorTexts.text("explore.shrinking", seed, runs, budget, clients, lines,
+                        String.format(Locale.ROOT, "%.0f", elapsedMs / 1000.0)), false);
             }
-            drew[0] = !last;
-            err.flush();
+
+            private final long[] shrinkShownAt = {0};
+
+            private void show(String line, boolean last) {
+                if (terminal) {
+                    err.print("\r" + line + (last ? "\n" : ""));
+                } else {
+                    err.println(line);
+                }
+                drew[0] = !last;
+                err.flush();
+            }
         };
     }
 
@@ -250,6 +282,10 @@ final class ExploreCommand implements Callable<Integer> {
         out.append(SimulatorTexts.text("explore.trace", found.trace())).append('\n');
         out.append(SimulatorTexts.text("explore.replay", found.replayCommand())).append('\n');
         out.append(SimulatorTexts.text("explore.window", found.windowCommand()));
+        if (found.elsewhere() != null) {
+            out.append('\n').append(SimulatorTexts.text("explore.writtenElsewhere", found.elsewhere(),
+                    found.scenario().toAbsolutePath().getParent()));
+        }
         if (!found.reproduced() || !found.replays()) {
             out.append('\n').append(SimulatorTexts.text(!found.reproduced() ? "explore.warning.notShown"
                     : "explore.warning.differentTrace"));
@@ -278,6 +314,9 @@ final class ExploreCommand implements Callable<Integer> {
             one.put("replay", found.replayCommand());
             one.put("window", found.windowCommand());
             one.put("replays", found.replays());
+            if (found.elsewhere() != null) {
+                one.put("notWrittenToOut", found.elsewhere());
+            }
             findings.add(one);
         }
         document.put("findings", findings);

@@ -18,6 +18,7 @@ import lockstep.simulator.export.Export;
 import lockstep.simulator.export.ExportFiles;
 import lockstep.simulator.export.Exports;
 import lockstep.simulator.export.MetricsCsv;
+import lockstep.simulator.files.SafeFiles;
 import lockstep.simulator.text.SimulatorTexts;
 import lockstep.simulator.trace.TraceFiles;
 import picocli.CommandLine;
@@ -130,6 +131,10 @@ final class ExportCommand implements Callable<Integer> {
         }
         if (!Files.isWritable(directory)) {
             throw new BadInputException("lockstep export", text("export.cannotWriteIn", option, directory));
+        }
+        String refused = SafeFiles.problem(file);
+        if (refused != null) {
+            throw new BadInputException("lockstep export", option + ": " + file + ": " + refused);
         }
     }
 }

@@ -17,6 +17,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import lockstep.algorithms.registry.Algorithms;
 import lockstep.simulator.bench.Chart;
 import lockstep.simulator.bench.Herd;
+import lockstep.simulator.files.SafeFiles;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -79,6 +80,10 @@ final class HerdCommand implements Callable<Integer> {
         for (Path chart : charts) {
             if (!Chart.supports(chart)) {
                 throw new OneLineErrors.BadOption(cmd, "--chart", text("chart.badExtension", chart));
+            }
+            String refused = SafeFiles.problem(chart);
+            if (refused != null) {
+                throw new OneLineErrors.BadOption(cmd, "--chart", chart + ": " + refused);
             }
         }
         PrintWriter err = cmd.getErr();

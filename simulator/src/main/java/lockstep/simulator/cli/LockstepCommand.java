@@ -74,7 +74,7 @@ public final class LockstepCommand implements Callable<Integer> {
         CommandLine cli = new CommandLine(new LockstepCommand());
         ExportCommand.addExports(cli.getSubcommands().get("export"));
         cli.setResourceBundle(SimulatorTexts.help(Texts.language()));
-        cli.setExecutionStrategy(LanguageChoice.speaking(new CommandLine.RunLast()));
+        cli.setExecutionStrategy(OneLineErrors.checkingOutput(LanguageChoice.speaking(new CommandLine.RunLast())));
         BenchCommand.addBenchmarks(cli.getSubcommands().get("bench"));
         OneLineErrors handlers = new OneLineErrors();
         cli.setParameterExceptionHandler(handlers);

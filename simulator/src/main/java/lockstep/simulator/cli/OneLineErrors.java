@@ -2,14 +2,20 @@ package lockstep.simulator.cli;
 
 import static lockstep.simulator.text.SimulatorTexts.text;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.FileSystemException;
 import java.util.ArrayList;
 import java.util.List;
 
 import lockstep.algorithms.text.Texts;
 import lockstep.simulator.BadInputException;
+import lockstep.simulator.files.CannotWrite;
+import lockstep.simulator.files.SafeFiles;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.IExecutionStrategy;
 import picocli.CommandLine.IParameterExceptionHandler;
 import picocli.CommandLine.MissingParameterException;
 import picocli.CommandLine.Model.ArgSpec;
@@ -44,8 +50,17 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
     }
 
     private int handle(Exception ex, CommandLine cmd, ParseResult parseResult) {
-        if (ex instanceof BadInputException) {
+        if (ex instanceof BadInputException || ex instanceof CannotWrite) {
             print(cmd, ex.getMessage());
+            return LockstepCommand.BAD_INPUT;
+        }
+        IOException environment = ex instanceof IOException io ? io
+                : ex instanceof UncheckedIOException unchecked ? unchecked.getCause() : null;
+        if (environment != null) {
+            // The system refused (no space, a read-only place, a closed connection): not a bug of Lockstep's.
+            String file = environment instanceof FileSystemException system && system.getFile() != null
+                    ? system.getFile() + ": " : "";
+            print(cmd, text("write.environment", file + SafeFiles.cause(environment)));
             return LockstepCommand.BAD_INPUT;
         }
         String message = ex.getMessage() == null || ex.getMessage().isBlank() ? ex.getClass().getName()
@@ -56,6 +71,27 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
             cmd.getErr().flush();
         }
         return LockstepCommand.INTERNAL_ERROR;
+    }
+
+    /**
+     * Runs {@code next}, then makes sure what it printed on standard output got there: a PrintStream swallows its
+     * write errors (a full device, a closed pipe), which would otherwise end in exit 0 with the output lost. Such a
+     * loss is one line on stderr and exit code 2.
+     */
+    static IExecutionStrategy checkingOutput(IExecutionStrategy next) {
+        return parseResult -> {
+            int exit = next.execute(parseResult);
+            CommandLine leaf = parseResult.commandSpec().commandLine();
+            for (ParseResult result = parseResult; result != null; result = result.subcommand()) {
+                leaf = result.commandSpec().commandLine();
+            }
+            boolean lost = leaf.getOut().checkError() | System.out.checkError();
+            if (lost) {
+                print(leaf, text("write.stdoutFailed"));
+                return LockstepCommand.BAD_INPUT;
+            }
+            return exit;
+        };
     }
 
     /** What went wrong with the command line, in one line without the command's name. */
@@ -165,7 +201,7 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
 
     private static void print(CommandLine cmd, String line) {
         PrintWriter err = cmd.getErr();
-        err.println(line.replaceAll("\\s*\\R\\s*", " "));
+        err.println(Printable.line(line.replaceAll("\\s*\\R\\s*", " ")));
         err.flush();
     }
 }

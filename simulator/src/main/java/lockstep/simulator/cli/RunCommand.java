@@ -14,6 +14,8 @@ import java.util.concurrent.Callable;
 
 import lockstep.algorithms.registry.Algorithms;
 import lockstep.simulator.BadInputException;
+import lockstep.simulator.files.CannotWrite;
+import lockstep.simulator.files.SafeFiles;
 import lockstep.simulator.run.Simulations;
 import lockstep.simulator.scenario.Scenario;
 import lockstep.simulator.text.TranslatedConversion;
@@ -75,7 +77,7 @@ final class RunCommand implements Callable<Integer> {
     ServerOptions servers = new ServerOptions();
 
     @Override
-    public Integer call() throws BadInputException {
+    public Integer call() throws BadInputException, CannotWrite {
         servers.apply(spec.commandLine());
         List<Event> recorded = schedule == null ? null : TraceFiles.read(schedule);
         List<String> names = recorded == null ? algorithms() : scheduledAlgorithm(recorded);
@@ -99,9 +101,11 @@ final class RunCommand implements Callable<Integer> {
         for (Map.Entry<String, Path> file : traceFiles.entrySet()) {
             try {
                 TraceFiles.write(file.getValue(), traces.get(file.getKey()));
+            } catch (CannotWrite e) {
+                throw e;
             } catch (IOException e) {
                 throw new BadInputException(file.getValue().toString(), text("run.cannotWriteTrace",
-                        e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())));
+                        SafeFiles.cause(e)));
             }
         }
         var out = spec.commandLine().getOut();
@@ -119,7 +123,40 @@ final class RunCommand implements Callable<Integer> {
             traceFiles.forEach((name, file) -> to.println(text("run.traceWritten", file, name)));
             to.flush();
         }
+        if (reportStalls(traces, traceFiles)) {
+            return LockstepCommand.INTERNAL_ERROR;
+        }
         return report.hasFindings() ? LockstepCommand.FINDING : LockstepCommand.OK;
+    }
+
+    /**
+     * A run that found no stable point is Lockstep's failure, not the lock's: one line each on stderr, naming where
+     * its trace is kept for a bug report (the --trace file, else one written to the temp directory); true if any.
+     */
+    private boolean reportStalls(Map<String, List<Event>> traces, Map<String, Path> traceFiles) {
+        boolean any = false;
+        var err = spec.commandLine().getErr();
+        for (Map.Entry<String, List<Event>> run : traces.entrySet()) {
+            List<Event> events = run.getValue();
+            if (!(events.get(events.size() - 1) instanceof Event.RunEnded ended) || !ended.stalled()) {
+                continue;
+            }
+            any = true;
+            Path kept = traceFiles.get(run.getKey());
+            if (kept == null) {
+                try {
+                    kept = Files.createTempFile("lockstep-stalled-" + run.getKey() + "-", ".jsonl");
+                    TraceFiles.write(kept, events);
+                } catch (IOException e) {
+                    kept = null;
+                }
+            }
+            err.println(Printable.line(text("run.stalled", run.getKey(),
+                    ended.outcome().substring(Event.RunEnded.STALLED.length()),
+                    kept == null ? "-" : kept.toString())));
+        }
+        err.flush();
+        return any;
     }
 
     /** With --schedule: the trace's algorithm, which --algorithm may name but not contradict; no --seed. */
@@ -143,8 +180,13 @@ final class RunCommand implements Callable<Integer> {
 
     /** The requested algorithms, checked against the registry, each once, in the order given. */
     private List<String> algorithms() {
-        if (algorithms == null || algorithms.isEmpty()) {
+        if (algorithms == null) {
             return DEFAULT_ALGORITHMS;
+        }
+        if (algorithms.isEmpty()) {
+            // '--algorithm ,' names no algorithm: refused rather than taken for the default pair.
+            throw new OneLineErrors.BadOption(spec.commandLine(), "--algorithm",
+                    text("run.emptyAlgorithm", String.join(", ", Algorithms.names())));
         }
         LinkedHashSet<String> names = new LinkedHashSet<>();
         for (String name : algorithms) {
@@ -195,6 +237,10 @@ final class RunCommand implements Callable<Integer> {
                 throw new OneLineErrors.BadOption(spec.commandLine(), "--trace",
                         text("run.isADirectory", file));
             }
+            String refused = SafeFiles.problem(file);
+            if (refused != null) {
+                throw new OneLineErrors.BadOption(spec.commandLine(), "--trace", file + ": " + refused);
+            }
             files.put(name, file);
         }
         return files;
@@ -227,6 +273,9 @@ final class RunCommand implements Callable<Integer> {
             try {
                 seed = Long.parseLong(value.strip());
             } catch (NumberFormatException e) {
+                if (value.strip().matches("\\d+")) {
+                    throw new TranslatedConversion("scenario.seedTooLarge", value.strip(), Long.MAX_VALUE);
+                }
                 throw new TranslatedConversion("run.seedNotANumber", value);
             }
             if (seed < 0) {

@@ -83,16 +83,17 @@ final class RunReport {
 
     /** The title line, the table, then the findings. */
     void printText(PrintWriter out, String titleLine) {
-        out.println(titleLine);
+        // Titles, client names and paths come from files: printed, never obeyed by the terminal.
+        out.println(Printable.line(titleLine));
         out.println();
         for (String line : table()) {
-            out.println(line);
+            out.println(Printable.line(line));
         }
         if (results.stream().anyMatch(r -> !r.findings().isEmpty())) {
             out.println();
             for (Result result : results) {
                 for (Finding finding : result.findings()) {
-                    out.println(findingLine(result.algorithm(), finding));
+                    out.println(Printable.line(findingLine(result.algorithm(), finding)));
                 }
             }
         }

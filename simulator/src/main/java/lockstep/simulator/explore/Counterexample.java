@@ -9,6 +9,8 @@ import lockstep.algorithms.registry.Algorithms;
 import lockstep.simulator.BadInputException;
 import lockstep.simulator.check.Checker;
 import lockstep.simulator.check.Finding;
+import lockstep.simulator.files.CannotWrite;
+import lockstep.simulator.files.SafeFiles;
 import lockstep.simulator.run.Simulations;
 import lockstep.simulator.scenario.Scenario;
 import lockstep.simulator.scenario.ScenarioLoader;
@@ -41,10 +43,13 @@ import lockstep.simulator.trace.TraceFiles;
  * @param reproduced   the written trace shows the failure
  * @param replays      replaying the trace from the files gives the same bytes
  * @param shrinkRuns   runs the shrink took
+ * @param elsewhere    null when the files are where the search was asked to put them; else the one line saying why
+ *                     they could not go there (they are then in a directory of their own in the temp directory: a
+ *                     search's result is never lost to a full disk or a read-only place)
  */
 public record Counterexample(String kind, String message, long seed, int clients, int lines, int faults, int choices,
                              int foundClients, int foundLines, Path scenario, Path trace, boolean reproduced,
-                             boolean replays, int shrinkRuns) {
+                             boolean replays, int shrinkRuns, String elsewhere) {
 
     /** The command that replays it. */
     public String replayCommand() {
@@ -58,6 +63,18 @@ public record Counterexample(String kind, String message, long seed, int clients
 
     static Counterexample write(Algorithms.Info algorithm, long seed, String kind, Candidate found, Candidate shrunk,
                                 int shrinkRuns, Path out, int ensemble) throws IOException, BadInputException {
+        try {
+            return write(algorithm, seed, kind, found, shrunk, shrinkRuns, out, ensemble, null);
+        } catch (IOException e) {
+            String why = e instanceof CannotWrite ? e.getMessage() : out + ": " + SafeFiles.cause(e);
+            return write(algorithm, seed, kind, found, shrunk, shrinkRuns,
+                    Files.createTempDirectory("lockstep-explore-"), ensemble, why);
+        }
+    }
+
+    private static Counterexample write(Algorithms.Info algorithm, long seed, String kind, Candidate found,
+                                        Candidate shrunk, int shrinkRuns, Path out, int ensemble, String elsewhere)
+            throws IOException, BadInputException {
         Files.createDirectories(out);
         String name = algorithm.name() + "-" + kind + "-seed" + seed;
         Path yaml = shown(out.resolve(name + ".yaml"));
@@ -79,7 +96,8 @@ public record Counterexample(String kind, String message, long seed, int clients
         return new Counterexample(kind, finding != null ? finding.message()
                 : "the run on a fresh server did not show it (it did on the search's server)", seed,
                 shrunk.clients().size(), shrunk.script().size(), shrunk.faults(), shrunk.nonDefaultChoices(),
-                found.clients().size(), found.script().size(), yaml, jsonl, finding != null, replays, shrinkRuns);
+                found.clients().size(), found.script().size(), yaml, jsonl, finding != null, replays, shrinkRuns,
+                elsewhere);
     }
 
     /** As {@code lockstep run FILE --schedule TRACE} does; an algorithm outside the registry is run as given. */

@@ -80,10 +80,17 @@ public final class Explorer {
         }
     }
 
-    /** Told after every run of the search (not of the shrink). */
+    /** Told after every run of the search, and of the shrink that follows a finding. */
     @FunctionalInterface
     public interface Progress {
         void ran(long seedsDone, long seeds, int runs, int findings, long elapsedMs);
+
+        /**
+         * After each run of a shrink: {@code runs} of at most {@code budget} so far, the smallest failing run found
+         * yet having {@code clients} clients and {@code lines} script lines. A shrink can take minutes: it is told.
+         */
+        default void shrinking(long seed, int runs, int budget, int clients, int lines, long elapsedMs) {
+        }
 
         Progress NONE = (seedsDone, seeds, runs, findings, elapsedMs) -> {
         };
@@ -186,7 +193,7 @@ public final class Explorer {
                 if (kind.isPresent()) {
                     Candidate found = new Candidate(settings.clientNames(), script.lines(),
                             ChoiceVector.trimmed(choices.taken()));
-                    Counterexample shrunk = shrinkAndWrite(found, kind.get(), seed);
+                    Counterexample shrunk = shrinkAndWrite(found, kind.get(), seed, progress);
                     shrinkRuns += shrunk.shrinkRuns();
                     if (shrunk.reproduced() && shrunk.replays()) {
                         progress.ran(seedsDone + 1, seeds, runs, 1, elapsedMs(started));
@@ -258,13 +265,24 @@ public final class Explorer {
         return server;
     }
 
-    private Counterexample shrinkAndWrite(Candidate found, String kind, long seed) throws Exception {
+    private Counterexample shrinkAndWrite(Candidate found, String kind, long seed, Progress progress)
+            throws Exception {
+        long started = System.nanoTime();
+        int[] tried = {0};
+        Candidate[] smallest = {found};
         Shrinker shrinker = new Shrinker(candidate -> {
+            tried[0]++;
             ChoiceVector choices = ChoiceVector.of(candidate.vector());
             java.util.Iterator<Step> lines = candidate.script().iterator();
             RunsOnOneServer.Outcome outcome = run(server(), candidate.clients(), seed, choices,
                     state -> lines.hasNext() ? lines.next() : null);
-            boolean fails = !outcome.refused() && putBack(outcome.trace()) && hasKind(outcome, kind);
+            boolean fails = !outcome.refused() && !stalled(outcome.trace()) && putBack(outcome.trace())
+                    && hasKind(outcome, kind);
+            if (fails) {
+                smallest[0] = candidate; // the shrinker keeps every smaller run that still fails
+            }
+            progress.shrinking(seed, tried[0], SHRINK_BUDGET, smallest[0].clients().size(),
+                    smallest[0].script().size(), elapsedMs(started));
             return fails ? Optional.of(ChoiceVector.trimmed(choices.taken())) : Optional.empty();
         }, SHRINK_BUDGET);
         Candidate shrunk = shrinker.shrink(found);
@@ -281,10 +299,15 @@ public final class Explorer {
      * (servers up, no client paused or cut off).
      */
     static Optional<String> failure(RunsOnOneServer.Outcome outcome) {
-        if (outcome.refused() || !putBack(outcome.trace())) {
+        if (outcome.refused() || stalled(outcome.trace()) || !putBack(outcome.trace())) {
             return Optional.empty();
         }
         return Checker.failures(outcome.trace()).stream().map(Finding::kind).findFirst();
+    }
+
+    /** A run Lockstep stalled is its own failure: never handed over, nor shrunk to, as the lock's counterexample. */
+    private static boolean stalled(List<Event> trace) {
+        return trace.get(trace.size() - 1) instanceof Event.RunEnded ended && ended.stalled();
     }
 
     private static boolean putBack(List<Event> trace) {

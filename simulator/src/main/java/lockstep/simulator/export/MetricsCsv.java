@@ -11,7 +11,8 @@ import lockstep.simulator.trace.Event;
 
 /**
  * The metrics of one or more runs as CSV (RFC 4180: a header row, then one row per run and algorithm, a field quoted
- * when it holds a comma, a quote or a line break). The figures are those of {@link Metrics} and {@link Checker}, as
+ * when it holds a comma, a quote or a line break; a field that starts like a spreadsheet formula is neutralised with a
+ * leading apostrophe). The figures are those of {@link Metrics} and {@link Checker}, as
  * {@code lockstep check} prints them; the column names are the field names of {@code lockstep run --json}, with one
  * column per ZooKeeper operation.
  */
@@ -73,6 +74,11 @@ public final class MetricsCsv {
     }
 
     static String field(String value) {
+        // A cell a spreadsheet would take for a formula (=HYPERLINK(...), +, -, @, or a tab or CR before one) is
+        // neutralised with a leading apostrophe, as OWASP advises: the text shows, nothing is evaluated.
+        if (!value.isEmpty() && "=+-@\t\r".indexOf(value.charAt(0)) >= 0) {
+            value = "'" + value;
+        }
         if (value.contains(",") || value.contains("\"") || value.contains("\n") || value.contains("\r")) {
             return '"' + value.replace("\"", "\"\"") + '"';
         }

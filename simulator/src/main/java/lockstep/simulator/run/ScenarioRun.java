@@ -79,7 +79,7 @@ final class ScenarioRun implements AutoCloseable {
                 perform(step);
             }
         } catch (RunStalledException stalled) {
-            outcome = "stalled: " + stalled.getMessage();
+            outcome = Event.RunEnded.STALLED + stalled.getMessage();
         } catch (BadInputException refused) {
             trace.add(new Event.RunEnded(trace.next(), "stopped: " + refused.getMessage()));
             throw refused;

@@ -201,13 +201,26 @@ public final class Simulations {
     public static List<Event> replay(Scenario scenario, List<Event> schedule, String source)
             throws BadInputException {
         Event.RunStarted started = (Event.RunStarted) schedule.get(0);
-        Scheduler replaying = new ReplayingScheduler(ReplayingScheduler.choicesOf(schedule),
-                Scheduler.seeded(started.seed()));
+        // A trace of another scenario is refused by its title (what the trace records of the scenario it ran; a
+        // copy of the file under another name is the same scenario), before any choice is taken.
+        if (!started.title().equals(scenario.title())) {
+            throw new BadInputException(source, 1, 1, text("schedule.otherScenario", started.title(),
+                    scenario.title()));
+        }
+        List<Event.Choice> choices = ReplayingScheduler.choicesOf(schedule);
+        ReplayingScheduler replaying = new ReplayingScheduler(choices, Scheduler.seeded(started.seed()));
+        List<Event> trace;
         try {
-            return run(onTheRecordedServers(scenario, schedule), started.algorithm(), started.seed(), replaying);
+            trace = run(onTheRecordedServers(scenario, schedule), started.algorithm(), started.seed(), replaying);
         } catch (ReplayingScheduler.ScheduleMismatch mismatch) {
             throw new BadInputException(source, mismatch.choice().index() + 1, 1, text("schedule.notThisScenario", mismatch.getMessage()));
         }
+        // Choices left over: the run offered fewer choice points than the trace recorded, so it is not that run.
+        if (replaying.used() < choices.size()) {
+            throw new BadInputException(source, choices.get(replaying.used()).index() + 1, 1,
+                    text("schedule.unused", replaying.used(), choices.size()));
+        }
+        return trace;
     }
 
     /**

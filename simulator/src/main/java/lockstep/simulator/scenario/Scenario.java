@@ -26,6 +26,8 @@ public record Scenario(String source, String title, String description, Long see
 
     /** The sizes an embedded ensemble may have (1: a single server). */
     public static final List<Integer> ENSEMBLE_SIZES = List.of(1, 3, 5);
+    /** The most clients a scenario declares, and so the most a trace may name. */
+    public static final int MAX_CLIENTS = ClientRoster.MAX_CLIENTS;
 
     public Scenario {
         clients = List.copyOf(clients);

@@ -2,14 +2,14 @@ package lockstep.simulator.scenario;
 
 import static lockstep.simulator.text.SimulatorTexts.text;
 
-import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 import lockstep.simulator.BadInputException;
+import lockstep.simulator.files.BoundedReading;
 
 /**
  * Loads scenario files. A returned {@link Scenario} is complete and consistent: required keys present, every step
@@ -30,24 +30,17 @@ public final class ScenarioLoader {
 
     /** Parses {@code yamlText}; {@code sourceName} is the FILE of every message and the scenario's source. */
     public static Scenario parse(String sourceName, String yamlText) throws BadInputException {
+        BoundedReading.checkLines(yamlText, sourceName, BoundedReading.Limits.SCENARIO);
         return ScenarioReader.read(sourceName, YamlDocument.compose(sourceName, yamlText));
     }
 
     private static String read(Path file, String source) throws BadInputException {
-        if (Files.isDirectory(file)) {
-            throw new BadInputException(source, 1, 1, text("file.isADirectory"));
-        }
+        byte[] bytes = BoundedReading.read(file, source, BoundedReading.Limits.SCENARIO);
         try {
-            return Files.readString(file);
-        } catch (NoSuchFileException e) {
-            throw new BadInputException(source, 1, 1, text("file.noSuchFile"));
-        } catch (AccessDeniedException e) {
-            throw new BadInputException(source, 1, 1, text("file.permissionDenied"));
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
         } catch (CharacterCodingException e) {
             throw new BadInputException(source, 1, 1, text("file.notUtf8"));
-        } catch (IOException e) {
-            throw new BadInputException(source, 1, 1, text("file.cannotRead", e.getClass().getSimpleName()
-                    + (e.getMessage() == null ? "" : ": " + e.getMessage().strip().replaceAll("\\s+", " "))));
         }
     }
 }

@@ -57,6 +57,11 @@ final class ScenarioReader {
         boolean reentrant = !values.containsKey("reentrant") || flag("reentrant", values.get("reentrant"));
         int ensemble = values.containsKey("ensemble") ? ensemble(values.get("ensemble")) : 1;
         List<Step> script = new StepReader(source, clients).script(values.get("script"));
+        long lines = StepReader.expandedLines(script);
+        if (lines > StepReader.MAX_EXPANDED_LINES) {
+            throw Places.complaint(source, values.get("script"), SimulatorTexts.text("read.tooMuchWork", lines,
+                    StepReader.MAX_EXPANDED_LINES));
+        }
         return new Scenario(source, title.english(), description.english(), seed, clients.names(), script, fencing,
                 reentrant, ensemble, title, description);
     }

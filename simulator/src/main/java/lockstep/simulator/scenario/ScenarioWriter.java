@@ -1,15 +1,13 @@
 package lockstep.simulator.scenario;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
+
+import lockstep.simulator.files.SafeFiles;
 
 /**
  * Writes a {@link Scenario} as the YAML {@link ScenarioLoader} reads: the keys in the loader's order, every step on
@@ -52,17 +50,7 @@ public final class ScenarioWriter {
 
     /** Writes the YAML to {@code file} through a temporary file renamed into place: never half-written. */
     public static void write(Scenario scenario, Path file) throws IOException {
-        Path absolute = file.toAbsolutePath();
-        // Own temp name rather than Files.createTempFile, whose owner-only permissions would pass on to the file.
-        Path temporary = absolute.resolveSibling("." + absolute.getFileName() + "." + ProcessHandle.current().pid()
-                + "." + System.nanoTime() + ".tmp");
-        try {
-            Files.writeString(temporary, write(scenario), StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW,
-                    StandardOpenOption.WRITE);
-            Files.move(temporary, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(temporary);
-        }
+        SafeFiles.writeString(file, write(scenario));
     }
 
     /** A count when the clients are {@code c1..cN}, else the list of names. */

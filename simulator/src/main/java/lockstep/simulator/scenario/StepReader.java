@@ -28,6 +28,11 @@ final class StepReader {
     static final int MAX_TIMES = 10_000;
     /** Repeats inside repeats; the bound also stops a YAML alias that makes a repeat contain itself. */
     static final int MAX_NESTING = 8;
+    /**
+     * Lines a script runs once every repeat is written out: the counts are multiplied, so eight repeats of 10,000
+     * inside each other (each within its own limit) would run without end. A run takes about a millisecond a line.
+     */
+    static final long MAX_EXPANDED_LINES = 10_000;
     private static final Pattern WHOLE_NUMBER = Pattern.compile("[+-]?[0-9]+");
     private static final Pattern REPEAT_KEY = Pattern.compile("repeat(?:\\s+(.*))?", Pattern.DOTALL);
 
@@ -223,6 +228,15 @@ final class StepReader {
         throw Places.complaint(source, item, text("together.onlyActionsKind", found));
     }
 
+    /** The lines {@code steps} run with every repeat written out (each repeat checked already: no overflow). */
+    static long expandedLines(List<Step> steps) {
+        long lines = 0;
+        for (Step step : steps) {
+            lines += step instanceof Repeat repeat ? repeat.times() * expandedLines(repeat.body()) : 1;
+        }
+        return lines;
+    }
+
     private Repeat repeat(Position at, ScalarNode key, Node value, int nesting) throws BadInputException {
         if (nesting >= MAX_NESTING) {
             throw Places.complaint(at, text("repeat.tooDeep", MAX_NESTING));
@@ -238,6 +252,9 @@ final class StepReader {
             throw Places.complaint(at, text("repeat.noStep", times));
         } else {
             body = List.of(step(value, nesting + 1));
+        }
+        if (times * expandedLines(body) > MAX_EXPANDED_LINES) {
+            throw Places.complaint(at, text("read.tooMuchWork", times * expandedLines(body), MAX_EXPANDED_LINES));
         }
         String bodyText = body.size() == 1 && !(value instanceof SequenceNode)
                 ? body.get(0).text()

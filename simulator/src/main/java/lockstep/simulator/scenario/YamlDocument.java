@@ -5,6 +5,8 @@ import java.util.Optional;
 
 import org.snakeyaml.engine.v2.api.LoadSettings;
 import org.snakeyaml.engine.v2.api.lowlevel.Compose;
+import org.snakeyaml.engine.v2.api.lowlevel.Parse;
+import org.snakeyaml.engine.v2.events.Event;
 import org.snakeyaml.engine.v2.exceptions.Mark;
 import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
 import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
@@ -42,6 +44,9 @@ final class YamlDocument {
             new Rewording("expected a single document", false, "yaml.secondDocument"),
             new Rewording("found undefined alias", false, "yaml.undefinedAlias"));
 
+    /** Mappings and lists inside each other: a scenario needs about 20 (eight repeats deep), so this is generous. */
+    static final int MAX_DEPTH = 64;
+
     private YamlDocument() {
     }
 
@@ -51,6 +56,7 @@ final class YamlDocument {
         LoadSettings settings = LoadSettings.builder().setLabel(source).setAllowDuplicateKeys(true).build();
         Optional<Node> root;
         try {
+            refuseDeepNesting(source, settings, yaml);
             root = new Compose(settings).composeString(yaml);
         } catch (MarkedYamlEngineException e) {
             throw translate(source, yaml, e);
@@ -60,6 +66,27 @@ final class YamlDocument {
         }
         return root.orElseThrow(() ->
                 new BadInputException(source, 1, 1, SimulatorTexts.text("yaml.empty")));
+    }
+
+    /**
+     * The composer builds the tree by recursion, so a deep nest (a hundred thousand '[') would overflow the stack: the
+     * parser's events, read first, count the depth without recursion and refuse it where it passes the limit.
+     */
+    private static void refuseDeepNesting(String source, LoadSettings settings, String yaml)
+            throws BadInputException {
+        int depth = 0;
+        for (Event event : new Parse(settings).parseString(yaml)) {
+            Event.ID id = event.getEventId();
+            if (id == Event.ID.MappingStart || id == Event.ID.SequenceStart) {
+                if (++depth > MAX_DEPTH) {
+                    Position at = event.getStartMark().map(m -> Places.of(source, m))
+                            .orElse(new Position(source, 1, 1));
+                    throw Places.complaint(at, SimulatorTexts.text("read.tooDeep", MAX_DEPTH));
+                }
+            } else if (id == Event.ID.MappingEnd || id == Event.ID.SequenceEnd) {
+                depth--;
+            }
+        }
     }
 
     private static BadInputException translate(String source, String yaml, MarkedYamlEngineException e) {

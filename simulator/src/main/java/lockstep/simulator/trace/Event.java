@@ -385,6 +385,14 @@ public sealed interface Event {
     /** The run ended; {@code outcome} is {@code "completed"} or one line saying why it stopped. */
     record RunEnded(int index, String outcome) implements Event {
 
+        /** How the outcome of a run that found no stable point starts: Lockstep's own failure, never the lock's. */
+        public static final String STALLED = "stalled: ";
+
+        /** True when the run stalled: the runner found no stable point, so how it ended says nothing of the lock. */
+        public boolean stalled() {
+            return outcome.startsWith(STALLED);
+        }
+
         @Override
         public <R> R accept(Visitor<R> visitor) {
             return visitor.runEnded(this);

@@ -13,6 +13,7 @@ import lockstep.algorithms.session.WatchKind;
 import java.util.stream.Collectors;
 
 import lockstep.simulator.BadInputException;
+import lockstep.simulator.scenario.Scenario;
 
 /**
  * Reads one event from one parsed line, accepting exactly what {@link EventWriter} writes: the fields of the event's
@@ -81,8 +82,14 @@ final class EventReader {
         if (format != Event.FORMAT) {
             throw json.wrongLine(text("trace.format", format), text("trace.formatExpected", Event.FORMAT));
         }
+        List<String> clients = json.texts("clients");
+        if (clients.size() > Scenario.MAX_CLIENTS) {
+            // As a scenario's are: every view draws a lane row per client, and no run of Lockstep makes more.
+            throw json.wrong("clients", text("read.traceClients", clients.size(), Scenario.MAX_CLIENTS),
+                    text("read.traceClientsExpected", Scenario.MAX_CLIENTS));
+        }
         return new Event.RunStarted(index, json.text("scenario"), json.text("title"), json.text("algorithm"),
-                json.longInteger("seed"), json.text("lockPath"), json.texts("clients"), json.bool("fencing"));
+                json.longInteger("seed"), json.text("lockPath"), clients, json.bool("fencing"));
     }
 
     private static Event.Op op(JsonLine json) throws BadInputException {

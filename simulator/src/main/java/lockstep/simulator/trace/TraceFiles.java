@@ -4,21 +4,18 @@ import static lockstep.simulator.text.SimulatorTexts.text;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.Set;
 
 import lockstep.simulator.BadInputException;
+import lockstep.simulator.files.BoundedReading;
+import lockstep.simulator.files.SafeFiles;
 
 /**
  * Traces on disk, as JSON Lines: one event per line, UTF-8, each line ending in a newline, fields in a fixed order (see
@@ -31,53 +28,33 @@ import lockstep.simulator.BadInputException;
  */
 public final class TraceFiles {
 
-    private static final AtomicLong TEMP_FILES = new AtomicLong();
-
     private TraceFiles() {
     }
 
-    /** Writes {@code events} to {@code file} through a temporary file in the same directory and an atomic rename. */
+    /**
+     * Writes {@code events} to {@code file} through {@link SafeFiles}: a temporary file in the same directory and an
+     * atomic rename; a device, a pipe or a read-only file is refused ({@link lockstep.simulator.files.CannotWrite}).
+     */
     public static void write(Path file, List<Event> events) throws IOException {
-        byte[] bytes = toJsonLines(events).getBytes(StandardCharsets.UTF_8);
-        Path target = file.toAbsolutePath();
-        Path directory = target.getParent();
-        // Own temp name rather than Files.createTempFile, whose owner-only permissions would pass on to the trace.
-        Path temp = directory.resolve("." + target.getFileName() + "." + ProcessHandle.current().pid() + "."
-                + TEMP_FILES.incrementAndGet() + ".tmp");
-        try {
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-                ByteBuffer buffer = ByteBuffer.wrap(bytes);
-                while (buffer.hasRemaining()) {
-                    channel.write(buffer);
-                }
-                // On disk before the rename, so a crash cannot leave the new name pointing at an empty file.
-                channel.force(true);
-            }
-            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException | RuntimeException e) {
-            Files.deleteIfExists(temp);
-            throw e;
-        }
+        SafeFiles.writeBytes(file, toJsonLines(events).getBytes(StandardCharsets.UTF_8));
     }
 
     /** Reads a trace written by {@link #write}; anything else is a {@link BadInputException} naming line and column. */
     public static List<Event> read(Path file) throws BadInputException {
         String source = file.toString();
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
+        if (!Files.exists(file)) {
             throw new BadInputException(source, 1, 1, text("trace.noSuchFile"));
-        } catch (AccessDeniedException e) {
-            throw new BadInputException(source, 1, 1, text("trace.permissionDenied"));
-        } catch (IOException e) {
-            throw new BadInputException(source, 1, 1, text("trace.cannotRead", e.getMessage()));
         }
+        if (Files.isRegularFile(file) && !Files.isReadable(file)) {
+            throw new BadInputException(source, 1, 1, text("trace.permissionDenied"));
+        }
+        byte[] bytes = BoundedReading.read(file, source, BoundedReading.Limits.TRACE);
         return parse(lines(bytes, source), bytes.length == 0 || bytes[bytes.length - 1] == '\n', source);
     }
 
     /** Reads a trace from its JSON Lines text; {@code source} names it in error messages. */
     public static List<Event> parse(String jsonLines, String source) throws BadInputException {
+        BoundedReading.checkLines(jsonLines, source, BoundedReading.Limits.TRACE);
         List<String> lines = new ArrayList<>(List.of(jsonLines.split("\n", -1)));
         boolean endsWithNewline = jsonLines.endsWith("\n");
         if (endsWithNewline) {
@@ -126,6 +103,7 @@ public final class TraceFiles {
             throw new BadInputException(source, 1, 1, text("trace.empty"));
         }
         List<Event> events = new ArrayList<>(lines.size());
+        Set<String> clients = null;
         boolean ended = false;
         for (int i = 0; i < lines.size(); i++) {
             int lineNumber = i + 1;
@@ -146,6 +124,11 @@ public final class TraceFiles {
                 throw json.wrong("type", text("trace.afterEnd"), text("trace.afterEndExpected"));
             }
             Event event = EventReader.read(json, i);
+            if (event instanceof Event.RunStarted started) {
+                clients = Set.copyOf(started.clients());
+            } else if (clients != null) {
+                refuseUnknownClient(json, clients, ((Event.RunStarted) events.get(0)).clients());
+            }
             ended = event instanceof Event.RunEnded;
             if (i == 0 && !(event instanceof Event.RunStarted)) {
                 throw json.wrong("type", text("json.is", "\"" + EventType.of(event).label + "\""),
@@ -160,6 +143,20 @@ public final class TraceFiles {
             throw new BadInputException(source, lines.size(), 1, text("trace.truncated", events.size() - 1));
         }
         return List.copyOf(events);
+    }
+
+    /**
+     * An event's client must be one the run-started event lists: a trace edited to bring in another client is
+     * refused where it names it, rather than drawn and checked as if that client had been in the run.
+     */
+    private static void refuseUnknownClient(JsonLine json, Set<String> clients, List<String> listed)
+            throws BadInputException {
+        String client = json.textOrNull("client");
+        if (client != null && !client.isEmpty() && !clients.contains(client)) {
+            String shown = listed.size() <= 10 ? String.join(", ", listed)
+                    : String.join(", ", listed.subList(0, 10)) + ", ...";
+            throw json.wrong("client", text("trace.clientNotListed", client), text("trace.clientsListed", shown));
+        }
     }
 
     /** The file's lines without their newlines, each decoded as strict UTF-8. */

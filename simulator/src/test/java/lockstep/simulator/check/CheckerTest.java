@@ -57,6 +57,16 @@ class CheckerTest {
     }
 
     @Test
+    void aWaiterLeftByARunLockstepStalledIsNotTheLocksFinding() {
+        TraceBuilder t = TraceBuilder.herd("c1", "c2").requesting("c1").creates("c1", 1).holding("c1")
+                .requesting("c2").creates("c2", 2).waiting("c2", "/lockstep/herd/lock-0000000001")
+                .deletes("c1", 1).released("c1").requesting("c1").creates("c1", 3).holding("c1");
+        List<Event> stalled = new java.util.ArrayList<>(t.build());
+        stalled.add(new Event.RunEnded(stalled.size(), Event.RunEnded.STALLED + "no stable point within 30 s"));
+        assertEquals(List.of(), messages(stalled, "stuck-waiter"));
+    }
+
+    @Test
     void aWaiterWhoseNodeIsGoneWithNoWatchIsStuck() {
         TraceBuilder t = TraceBuilder.herd("c1", "c2").requesting("c1").creates("c1", 1).holding("c1")
                 .requesting("c2").creates("c2", 2).waiting("c2", "/lockstep/herd/lock-0000000001")

@@ -40,11 +40,22 @@ class ExplorerTest {
 
     @Test
     void aBrokenLockIsFoundShrunkAndReplayedFromItsFiles(@TempDir Path out) throws Exception {
+        java.util.List<Integer> shrinkRuns = new java.util.ArrayList<>();
         Explorer.Summary summary = Explorer.explore(new Explorer.Settings(ALWAYS_HOLDS, 4, Faults.all(), 1, 20, false,
-                8, out), Explorer.Progress.NONE);
+                8, out), new Explorer.Progress() {
+                    @Override
+                    public void ran(long seedsDone, long seeds, int runs, int findings, long elapsedMs) {
+                    }
+
+                    @Override
+                    public void shrinking(long seed, int runs, int budget, int clients, int lines, long elapsed) {
+                        shrinkRuns.add(runs);
+                    }
+                });
 
         assertTrue(summary.found());
         Counterexample found = summary.findings().get(0);
+        assertEquals(found.shrinkRuns(), shrinkRuns.size(), "the shrink tells every run it makes");
         assertEquals("mutual-exclusion", found.kind());
         assertTrue(found.clients() <= 4 && found.lines() <= 6, found.toString());
         assertTrue(found.reproduced(), found.toString());

@@ -1,0 +1,49 @@
+package lockstep.simulator.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import lockstep.simulator.scenario.BuiltInScenarios;
+
+/**
+ * {@code run --schedule} replays the run a trace recorded, or refuses in one line: a trace of another scenario (by its
+ * title, before anything runs), a trace whose recorded choices the run does not all take.
+ */
+class ScheduleOfAnotherRunTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aTraceOfAnotherScenarioIsRefusedBeforeItRuns() throws Exception {
+        Path trace = dir.resolve("herd.jsonl");
+        Cli.Result made = Cli.run("run", "02", "--algorithm", "naive", "--trace", trace.toString());
+        assertEquals(0, made.exit(), made::toString);
+        String herd = BuiltInScenarios.load("02").title();
+        String one = BuiltInScenarios.load("01").title();
+
+        Cli.Result other = Cli.run("run", "01", "--schedule", trace.toString());
+        assertEquals(2, other.exit(), other::toString);
+        assertEquals(List.of(trace + ":1:1: the trace records the scenario \"" + herd + "\", not \"" + one
+                + "\" (expected a trace of this scenario)"), other.errLines());
+
+        // Relabelled as scenario 01: its choices do not all fit 01's one client, so it is still not passed off.
+        Path relabelled = dir.resolve("relabelled.jsonl");
+        Files.writeString(relabelled, Files.readString(trace).replace("\"title\":\"" + herd + "\"",
+                "\"title\":\"" + one + "\""));
+        Cli.Result passedOff = Cli.run("run", "01", "--schedule", relabelled.toString());
+        assertEquals(2, passedOff.exit(), passedOff::toString);
+        assertEquals(1, passedOff.errLines().size(), passedOff::toString);
+        assertTrue(passedOff.errLines().get(0).startsWith(relabelled + ":")
+                && passedOff.errLines().get(0).endsWith("(expected a trace of this scenario and algorithm: every "
+                + "recorded choice taken)") || passedOff.errLines().get(0).endsWith("(expected a trace of this "
+                + "scenario)"), passedOff::toString);
+    }
+}
