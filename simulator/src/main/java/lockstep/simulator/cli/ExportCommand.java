@@ -117,7 +117,7 @@ final class ExportCommand implements Callable<Integer> {
     }
 
     /** An output file must be a file (not a directory) in an existing directory we may write to. */
-    private static void checkWritable(String option, Path file) throws BadInputException {
+    static void checkWritable(String option, Path file) throws BadInputException {
         if (file == null) {
             return;
         }

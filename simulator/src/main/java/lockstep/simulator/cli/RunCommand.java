@@ -14,6 +14,8 @@ import java.util.concurrent.Callable;
 
 import lockstep.algorithms.registry.Algorithms;
 import lockstep.simulator.BadInputException;
+import lockstep.simulator.export.ExportFiles;
+import lockstep.simulator.export.PlayerPage;
 import lockstep.simulator.run.Simulations;
 import lockstep.simulator.scenario.Scenario;
 import lockstep.simulator.text.TranslatedConversion;
@@ -63,6 +65,11 @@ final class RunCommand implements Callable<Integer> {
                     + "into DIR (an existing directory) as SCENARIO-ALGORITHM.jsonl.")
     String trace;
 
+    @Option(names = "--html", paramLabel = "FILE",
+            description = "Also write a page that plays the runs in a browser: one self-contained HTML file, every "
+                    + "algorithm a lane (see lockstep export --html).")
+    Path html;
+
     @Option(names = "--json", description = "Print one JSON document on stdout instead of the table.")
     boolean json;
 
@@ -82,6 +89,9 @@ final class RunCommand implements Callable<Integer> {
         InputKinds.refuseTraceAsScenario(scenario);
         Scenario loaded = Simulations.load(scenario);
         Map<String, Path> traceFiles = traceFiles(names, loaded);
+        if (html != null) {
+            ExportCommand.checkWritable("--html", html);
+        }
         long runSeed = recorded == null ? Simulations.seedFor(loaded, seed)
                 : ((Event.RunStarted) recorded.get(0)).seed();
 
@@ -104,6 +114,14 @@ final class RunCommand implements Callable<Integer> {
                         e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())));
             }
         }
+        if (html != null) {
+            try {
+                ExportFiles.write(html, PlayerPage.of(new ArrayList<>(traces.values()), loaded));
+            } catch (IOException e) {
+                throw new BadInputException(html.toString(), text("run.cannotWritePage",
+                        e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())));
+            }
+        }
         var out = spec.commandLine().getOut();
         if (json) {
             out.println(report.json());
@@ -117,6 +135,11 @@ final class RunCommand implements Callable<Integer> {
                 to.println();
             }
             traceFiles.forEach((name, file) -> to.println(text("run.traceWritten", file, name)));
+            to.flush();
+        }
+        if (html != null) {
+            var to = json ? spec.commandLine().getErr() : out;
+            to.println(text("run.pageWritten", html));
             to.flush();
         }
         return report.hasFindings() ? LockstepCommand.FINDING : LockstepCommand.OK;
