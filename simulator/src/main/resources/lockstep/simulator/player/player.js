@@ -899,6 +899,7 @@
     beat: function () { return ui.beat; },
     beats: function () { return DATA.frames.length; },
     language: function () { return ui.lang; },
+    playing: function () { return ui.playing; },
     seek: seek
   };
 
