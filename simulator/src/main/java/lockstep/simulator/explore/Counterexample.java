@@ -77,7 +77,7 @@ public record Counterexample(String kind, String message, long seed, int clients
 
         List<Event> events = Simulations.run(loaded, algorithm, seed, ChoiceVector.of(shrunk.vector()));
         TraceFiles.write(jsonl, events);
-        ExportFiles.write(html, PlayerPage.of(List.of(events), loaded));
+        ExportFiles.write(html, PlayerPage.ofFailure(events, loaded));
         Finding finding = Checker.failures(events).stream().filter(f -> f.kind().equals(kind)).findFirst()
                 .orElse(null);
         List<Event> replayed = replay(loaded, algorithm, seed, jsonl);

@@ -71,12 +71,27 @@ public final class PlayerPage {
      *                 the texts as the traces record them
      */
     public static String of(List<List<Event>> traces, Scenario scenario) {
-        return html(data(Frames.ofTraces(traces), scenario));
+        return html(data(Frames.ofTraces(traces), scenario, false));
+    }
+
+    /**
+     * The page of a failing run (explore's counterexample), opening at the beat where its first failure shows
+     * (an address with {@code #beat=K} still opens beat K).
+     */
+    public static String ofFailure(List<Event> trace, Scenario scenario) {
+        return html(data(Frames.ofTraces(List.of(trace)), scenario, true));
     }
 
     /** The page's data: what its script reads, as one JSON object. */
-    static ObjectNode data(Frames frames, Scenario scenario) {
+    static ObjectNode data(Frames frames, Scenario scenario, boolean atFailure) {
         ObjectNode data = JSON.createObjectNode();
+        int start = 0;
+        if (atFailure) {
+            Finding first = frames.lanes().get(0).findings().stream().filter(Finding::isFailure).findFirst()
+                    .orElse(null);
+            start = first == null ? 0 : frames.beats().beatOf(0, first.at());
+        }
+        data.put("start", start);
         Event.RunStarted first = frames.lanes().get(0).model().events().get(0) instanceof Event.RunStarted r ? r
                 : null;
         ObjectNode title = data.putObject("title");

@@ -22,7 +22,7 @@
   var FIT_ROWS = 9;
   var PLAY_EVERY_MS = 700;
 
-  var ui = { beat: 0, lang: "en", playing: false, timer: null, logLane: 0 };
+  var ui = { beat: DATA.start || 0, lang: "en", playing: false, timer: null, logLane: 0 };
   var lanes = [];
 
   // ---- words ------------------------------------------------------------------------------------------------
