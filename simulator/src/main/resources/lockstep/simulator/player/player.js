@@ -22,6 +22,8 @@
   var FIT_ROWS = 9;
   var PLAY_EVERY_MS = 700;
 
+  var pulses = [];
+  var PULSE_MS = 1600;
   var ui = { beat: DATA.start || 0, lang: "en", playing: false, timer: null, logLane: 0 };
   var lanes = [];
 
@@ -448,8 +450,22 @@
 
   // ---- showing a beat -----------------------------------------------------------------------------------------
 
+  /** Puts a pulse's dot where it is along its path at time {@code now}. */
+  function place(pulse, now) {
+    var length = pulse.path.getTotalLength();
+    var at = pulse.path.getPointAtLength(length * ((now / PULSE_MS + pulse.phase) % 1));
+    pulse.dot.setAttribute("cx", String(at.x));
+    pulse.dot.setAttribute("cy", String(at.y));
+  }
+
+  function animate(now) {
+    pulses.forEach(function (pulse) { place(pulse, now); });
+    window.requestAnimationFrame(animate);
+  }
+
   function show() {
     var beat = ui.beat;
+    pulses = [];
     document.body.setAttribute("data-beat", String(beat));
     document.title = DATA.title[ui.lang] + " · Lockstep";
     document.getElementById("title").textContent = DATA.title[ui.lang];
@@ -778,11 +794,14 @@
       var colour = p.stray ? "var(--text3)" : "var(--accent)";
       lane.svg.appendChild(svg("path", { d: d, "class": "pulse-path", "data-client": p.client, fill: "none",
         stroke: colour, "stroke-width": 1.5, "stroke-dasharray": "5 4" }));
-      var dot = svg("circle", { r: 4.5 * scale, fill: colour, "class": "pulse", "data-client": p.client });
-      var move = svg("animateMotion", { dur: "1.6s", repeatCount: "indefinite", path: d,
-        begin: (-(i % 5) * 0.3) + "s" });
-      dot.appendChild(move);
-      lane.svg.appendChild(dot);
+      var path = lane.svg.lastChild;
+      // two dots travel each notification's path towards its client (moved by the one animation loop below)
+      [0, 0.5].forEach(function (phase) {
+        var dot = svg("circle", { r: 4.5 * scale, fill: colour, "class": "pulse", "data-client": p.client });
+        pulses.push({ dot: dot, path: path, phase: phase + (i % 5) * 0.07 });
+        place(pulses[pulses.length - 1], 0);
+        lane.svg.appendChild(dot);
+      });
     });
 
     // banners, counters, tally (LaneSummary, LaneCounters)
@@ -909,4 +928,5 @@
   buildTimeline();
   readAddress();
   useLanguage(ui.lang);
+  window.requestAnimationFrame(animate);
 }());
