@@ -46,7 +46,7 @@ import lockstep.simulator.trace.Event;
  * every built-in scenario, its page (two lanes) is at most 2 MB, and opened from the disk at {@code #beat=K} it shows
  * beat K, its DOM stating what the frame model says of beat K: the holders, the watches, the clients' states and
  * looks, the held cards, the captions, the counters, the failure banner. On the herd page the keys move the cursor as
- * the window's do, {@code #lang=zh} shows the captions in Chinese, and playing moves the beat. After every test: no
+ * the window's do, P switches projection mode, {@code #lang=zh} shows the captions in Chinese, and playing moves the beat. After every test: no
  * console error, no exception, and no request but the pages' own files. Screenshots of a few pages at 1920x1080 are
  * left in {@code target/player-screenshots/} to be looked at.
  *
@@ -195,6 +195,11 @@ class PlayerPageBrowserTest {
         boolean playing = browser.evaluate("window.lockstep.playing()").asBoolean();
         browser.press(" ", "Space", 32, false);
         assertEquals(!playing, browser.evaluate("window.lockstep.playing()").asBoolean(), "Space again toggles");
+        browser.press("p", "KeyP", 80, false);
+        assertTrue(browser.evaluate("document.body.classList.contains('projection')").asBoolean(), "P: projection");
+        Files.write(shots.resolve("02-herd-effect-projection.png"), browser.screenshot());
+        browser.press("p", "KeyP", 80, false);
+        assertTrue(!browser.evaluate("document.body.classList.contains('projection')").asBoolean(), "P again: off");
     }
 
     @Test
