@@ -34,7 +34,7 @@ import picocli.CommandLine.Spec;
  * writes nothing, and no file is ever half-written.
  */
 @Command(name = "export", mixinStandardHelpOptions = true,
-        description = "Export saved traces: a sequence diagram as SVG, a ShiViz log, the metrics as CSV, or the frames the pictures draw.",
+        description = "Export saved traces: a sequence diagram as SVG, a ShiViz log, the metrics as CSV, the frames the pictures draw, or a page that plays the run in a browser.",
         footer = {"", "Examples:",
                 "  lockstep run 02 --algorithm naive --trace herd.jsonl",
                 "  lockstep export herd.jsonl --svg herd.svg --shiviz herd.log",
