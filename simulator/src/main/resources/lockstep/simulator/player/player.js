@@ -606,6 +606,11 @@
     if (n > FIT_ROWS) {
       var room = Math.max(300, window.innerHeight - 520);
       pitch = Math.max(20, Math.min(pitch, (room - 8) / n));
+    } else if (scale > 1) {
+      // projection: larger rows only as far as the lanes still fit the screen above the timeline
+      var below = 260 * scale;
+      var fit = (window.innerHeight - lane.body.getBoundingClientRect().top - below - 8) / Math.max(1, n);
+      pitch = Math.max(FULL_PITCH, Math.min(pitch, fit));
     }
     var height = Math.max(pitch * n, FULL_PITCH * scale) + 8;
     var serverW = 22 * scale;
