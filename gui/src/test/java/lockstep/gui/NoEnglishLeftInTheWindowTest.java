@@ -58,7 +58,7 @@ class NoEnglishLeftInTheWindowTest {
     private static final Set<String> TERMS = Set.of("zookeeper", "curator", "interprocessmutex", "watch", "znode",
             "leader", "follower", "zk", "connectionloss", "fencing", "exists-watch", "unfenced", "null", "api",
             "getdata", "getchildren", "exists", "create", "delete", "setdata", "sync", "multi", "removewatches",
-            "acquire", "release", "try-acquire", "recipe", "lockstep", "shiviz", "svg", "csv", "png", "gif", "jsonl",
+            "acquire", "release", "try-acquire", "recipe", "lockstep", "shiviz", "svg", "csv", "png", "gif", "jsonl", "html",
             "shortcut", "shift", "left", "right", "home", "end", "space");
     /** Client, server and node names, counts ("x2"), single letters (the W/E badges are glyphs). */
     private static final Pattern NAME = Pattern.compile("[a-z]{1,2}\\d+(#\\d+)?|x\\d+|[A-Za-z]|_c_.*|"

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * The language the process speaks now, and its bundles. There is one current language per process: the CLI sets it
@@ -18,13 +19,36 @@ public final class Texts {
 
     private static volatile Language current = Language.atStartUp();
     private static final List<Consumer<Language>> LISTENERS = new CopyOnWriteArrayList<>();
+    /** A language this thread says something in for a moment ({@link #saying}), or null. */
+    private static final ThreadLocal<Language> SAYING = new ThreadLocal<>();
 
     private Texts() {
     }
 
-    /** The language every lookup uses now. */
+    /** The language every lookup uses now (on this thread: see {@link #saying}). */
     public static Language language() {
-        return current;
+        Language saying = SAYING.get();
+        return saying != null ? saying : current;
+    }
+
+    /**
+     * What {@code what} says when every lookup on this thread is in {@code language}, without switching the
+     * process's language or telling any listener: a page that carries its texts in every language makes them so,
+     * while the window keeps speaking its own.
+     */
+    public static <T> T saying(Language language, Supplier<T> what) {
+        Objects.requireNonNull(language, "language");
+        Language before = SAYING.get();
+        SAYING.set(language);
+        try {
+            return what.get();
+        } finally {
+            if (before == null) {
+                SAYING.remove();
+            } else {
+                SAYING.set(before);
+            }
+        }
     }
 
     /** Switches the language of every later lookup, then tells the listeners (only when it changed). */

@@ -27,6 +27,22 @@ class TextsTest {
     }
 
     @Test
+    void sayingInALanguageLeavesTheProcesssLanguageAndItsListenersAlone() {
+        java.util.List<Language> heard = new java.util.ArrayList<>();
+        Runnable off = Texts.onSwitch(heard::add);
+        try {
+            Language before = Texts.language();
+            assertEquals(Language.RU, Texts.saying(Language.RU, Texts::language));
+            assertEquals(Language.ZH, Texts.saying(Language.ZH, () -> Texts.saying(Language.RU, () -> "x")
+                    .isEmpty() ? null : Texts.language()), "the outer language is back after an inner one");
+            assertEquals(before, Texts.language());
+            assertEquals(java.util.List.of(), heard, "no listener told");
+        } finally {
+            off.run();
+        }
+    }
+
+    @Test
     void theBuildPinsEnglishForTests() {
         assertEquals(Optional.of("en"), Language.configuredTag());
         assertEquals(Language.EN, Language.atStartUp());

@@ -111,6 +111,18 @@ class RunExportsTest {
     }
 
     @Test
+    void thePlayerPageHasEveryLaneAndIsWhatExportWrites() throws Exception {
+        WorkbenchViewModel vm = opened();
+        Path out = dir.resolve("herd.html");
+        vm.exports().export(format("html"), out);
+        assertEquals("", vm.errorProperty().get());
+        List<MetricsCsv.Run> lanes = vm.getCursor().lanes().stream()
+                .map(lane -> new MetricsCsv.Run(lane.title(), lane.events())).toList();
+        assertEquals(lockstep.simulator.export.PlayerPage.of(lanes), Files.readString(out),
+                "every lane, by the exporter of lockstep export --html");
+    }
+
+    @Test
     void theFrameIsWhatRenderDrawsAtTheCursor() throws Exception {
         WorkbenchViewModel vm = opened();
         ReplayCursor cursor = vm.getCursor();

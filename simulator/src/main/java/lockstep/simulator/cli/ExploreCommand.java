@@ -280,6 +280,7 @@ final class ExploreCommand implements Callable<Integer> {
                 found.lines(), found.faults(), found.choices(), found.shrinkRuns())).append('\n');
         out.append(SimulatorTexts.text("explore.scenario", found.scenario())).append('\n');
         out.append(SimulatorTexts.text("explore.trace", found.trace())).append('\n');
+        out.append(SimulatorTexts.text("explore.page", found.page())).append('\n');
         out.append(SimulatorTexts.text("explore.replay", found.replayCommand())).append('\n');
         out.append(SimulatorTexts.text("explore.window", found.windowCommand()));
         if (found.elsewhere() != null) {
@@ -307,6 +308,7 @@ final class ExploreCommand implements Callable<Integer> {
             one.put("clients", found.clients());
             one.put("scenario", found.scenario().toString());
             one.put("trace", found.trace().toString());
+            one.put("page", found.page().toString());
             one.put("lines", found.lines());
             one.put("faults", found.faults());
             one.put("choices", found.choices());

@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
  * writes nothing, and no file is ever half-written.
  */
 @Command(name = "export", mixinStandardHelpOptions = true,
-        description = "Export saved traces: a sequence diagram as SVG, a ShiViz log, the metrics as CSV, or the frames the pictures draw.",
+        description = "Export saved traces: a sequence diagram as SVG, a ShiViz log, the metrics as CSV, the frames the pictures draw, or a page that plays the run in a browser.",
         footer = {"", "Examples:",
                 "  lockstep run 02 --algorithm naive --trace herd.jsonl",
                 "  lockstep export herd.jsonl --svg herd.svg --shiviz herd.log",
@@ -118,7 +118,7 @@ final class ExportCommand implements Callable<Integer> {
     }
 
     /** An output file must be a file (not a directory) in an existing directory we may write to. */
-    private static void checkWritable(String option, Path file) throws BadInputException {
+    static void checkWritable(String option, Path file) throws BadInputException {
         if (file == null) {
             return;
         }

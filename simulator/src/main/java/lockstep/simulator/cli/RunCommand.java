@@ -14,6 +14,8 @@ import java.util.concurrent.Callable;
 
 import lockstep.algorithms.registry.Algorithms;
 import lockstep.simulator.BadInputException;
+import lockstep.simulator.export.ExportFiles;
+import lockstep.simulator.export.PlayerPage;
 import lockstep.simulator.files.CannotWrite;
 import lockstep.simulator.files.SafeFiles;
 import lockstep.simulator.run.Simulations;
@@ -65,6 +67,11 @@ final class RunCommand implements Callable<Integer> {
                     + "into DIR (an existing directory) as SCENARIO-ALGORITHM.jsonl.")
     String trace;
 
+    @Option(names = "--html", paramLabel = "FILE",
+            description = "Also write a page that plays the runs in a browser: one self-contained HTML file, every "
+                    + "algorithm a lane (see lockstep export --html).")
+    Path html;
+
     @Option(names = "--json", description = "Print one JSON document on stdout instead of the table.")
     boolean json;
 
@@ -84,6 +91,9 @@ final class RunCommand implements Callable<Integer> {
         InputKinds.refuseTraceAsScenario(scenario);
         Scenario loaded = Simulations.load(scenario);
         Map<String, Path> traceFiles = traceFiles(names, loaded);
+        if (html != null) {
+            ExportCommand.checkWritable("--html", html);
+        }
         long runSeed = recorded == null ? Simulations.seedFor(loaded, seed)
                 : ((Event.RunStarted) recorded.get(0)).seed();
 
@@ -108,6 +118,15 @@ final class RunCommand implements Callable<Integer> {
                         SafeFiles.cause(e)));
             }
         }
+        if (html != null) {
+            try {
+                ExportFiles.write(html, PlayerPage.of(new ArrayList<>(traces.values()), loaded));
+            } catch (CannotWrite e) {
+                throw e;
+            } catch (IOException e) {
+                throw new BadInputException(html.toString(), text("run.cannotWritePage", SafeFiles.cause(e)));
+            }
+        }
         var out = spec.commandLine().getOut();
         if (json) {
             out.println(report.json());
@@ -121,6 +140,11 @@ final class RunCommand implements Callable<Integer> {
                 to.println();
             }
             traceFiles.forEach((name, file) -> to.println(text("run.traceWritten", file, name)));
+            to.flush();
+        }
+        if (html != null) {
+            var to = json ? spec.commandLine().getErr() : out;
+            to.println(text("run.pageWritten", html));
             to.flush();
         }
         if (reportStalls(traces, traceFiles)) {

@@ -9,6 +9,8 @@ import lockstep.algorithms.registry.Algorithms;
 import lockstep.simulator.BadInputException;
 import lockstep.simulator.check.Checker;
 import lockstep.simulator.check.Finding;
+import lockstep.simulator.export.ExportFiles;
+import lockstep.simulator.export.PlayerPage;
 import lockstep.simulator.files.CannotWrite;
 import lockstep.simulator.files.SafeFiles;
 import lockstep.simulator.run.Simulations;
@@ -22,7 +24,8 @@ import lockstep.simulator.trace.TraceFiles;
 
 /**
  * A shrunk failing run, handed over as two files anyone can replay: the scenario ({@code NAME.yaml}) and its trace
- * ({@code NAME.jsonl}), NAME being {@code ALGORITHM-KIND-seedN}.
+ * ({@code NAME.jsonl}), NAME being {@code ALGORITHM-KIND-seedN}; and beside them a page that plays the trace in a
+ * browser ({@code NAME.html}, see {@link PlayerPage}), its finding on screen from the event it happens at.
  *
  * <p>Steps: the scenario is written (through a temporary name) and loaded back as {@code lockstep run} will load it;
  * it is run once on fresh servers (one, or the {@code ensemble:} it names) with the shrunk choice vector, as {@code lockstep run} runs it, and that trace is
@@ -43,13 +46,14 @@ import lockstep.simulator.trace.TraceFiles;
  * @param reproduced   the written trace shows the failure
  * @param replays      replaying the trace from the files gives the same bytes
  * @param shrinkRuns   runs the shrink took
+ * @param page         the player page of the trace, as the printed lines name it
  * @param elsewhere    null when the files are where the search was asked to put them; else the one line saying why
  *                     they could not go there (they are then in a directory of their own in the temp directory: a
  *                     search's result is never lost to a full disk or a read-only place)
  */
 public record Counterexample(String kind, String message, long seed, int clients, int lines, int faults, int choices,
                              int foundClients, int foundLines, Path scenario, Path trace, boolean reproduced,
-                             boolean replays, int shrinkRuns, String elsewhere) {
+                             boolean replays, int shrinkRuns, Path page, String elsewhere) {
 
     /** The command that replays it. */
     public String replayCommand() {
@@ -79,6 +83,7 @@ public record Counterexample(String kind, String message, long seed, int clients
         String name = algorithm.name() + "-" + kind + "-seed" + seed;
         Path yaml = shown(out.resolve(name + ".yaml"));
         Path jsonl = shown(out.resolve(name + ".jsonl"));
+        Path html = shown(out.resolve(name + ".html"));
         Scenario scenario = new Scenario(yaml.toString(), kind + " in " + algorithm.name() + ", found by explore",
                 "Found by './lockstep explore --algorithm " + algorithm.name() + "' at seed " + seed
                         + " and shrunk from " + found.clients().size() + " clients and " + found.script().size()
@@ -89,6 +94,7 @@ public record Counterexample(String kind, String message, long seed, int clients
 
         List<Event> events = Simulations.run(loaded, algorithm, seed, ChoiceVector.of(shrunk.vector()));
         TraceFiles.write(jsonl, events);
+        ExportFiles.write(html, PlayerPage.ofFailure(events, loaded));
         Finding finding = Checker.failures(events).stream().filter(f -> f.kind().equals(kind)).findFirst()
                 .orElse(null);
         List<Event> replayed = replay(loaded, algorithm, seed, jsonl);
@@ -96,7 +102,7 @@ public record Counterexample(String kind, String message, long seed, int clients
         return new Counterexample(kind, finding != null ? finding.message()
                 : "the run on a fresh server did not show it (it did on the search's server)", seed,
                 shrunk.clients().size(), shrunk.script().size(), shrunk.faults(), shrunk.nonDefaultChoices(),
-                found.clients().size(), found.script().size(), yaml, jsonl, finding != null, replays, shrinkRuns,
+                found.clients().size(), found.script().size(), yaml, jsonl, finding != null, replays, shrinkRuns, html,
                 elsewhere);
     }
 

@@ -205,6 +205,7 @@ public final class Explorer {
                     unconfirmed.add(shrunk);
                     java.nio.file.Files.deleteIfExists(shrunk.scenario());
                     java.nio.file.Files.deleteIfExists(shrunk.trace());
+                    java.nio.file.Files.deleteIfExists(shrunk.page());
                 }
                 given = settings.exhaustive() ? nextBranch(choices) : null;
                 if (settings.exhaustive()) {

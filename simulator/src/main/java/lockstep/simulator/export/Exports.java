@@ -19,7 +19,8 @@ public final class Exports {
             new Export("shiviz", "log", "", false, traces -> ShivizLog.of(traces.get(0).trace())),
             new Export("csv", "csv", "-metrics", true, MetricsCsv::of),
             new Export("frames", "jsonl", "-frames", true, traces -> FramesJson.of(
-                    Frames.ofTraces(traces.stream().map(MetricsCsv.Run::trace).toList()))));
+                    Frames.ofTraces(traces.stream().map(MetricsCsv.Run::trace).toList()))),
+            new Export("html", "html", "", true, PlayerPage::of));
 
     private Exports() {
     }

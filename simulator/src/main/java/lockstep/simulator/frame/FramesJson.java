@@ -46,6 +46,8 @@ public final class FramesJson {
             json.writeNumberField("step", f.step());
             json.writeNumberField("line", f.line());
             json.writeStringField("script", f.script());
+            json.writeStringField("narration", f.narration());
+            json.writeBooleanField("narrationBefore", f.narrationBefore());
             json.writeStringField("caption", f.caption());
             cards(json, f.cards());
             rows(json, f.rows());
@@ -152,6 +154,8 @@ public final class FramesJson {
             json.writeStringField("key", label(r.key()));
             json.writeStringField("look", label(r.look()));
             json.writeStringField("watching", r.watching());
+            json.writeStringField("watchingLabel", r.watchingLabel());
+            json.writeBooleanField("watchesChildren", r.watchesChildren());
             json.writeBooleanField("watchedGone", r.watchedGone());
             json.writeStringField("node", r.node());
             json.writeBooleanField("woken", r.woken());

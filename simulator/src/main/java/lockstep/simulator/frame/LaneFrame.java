@@ -17,6 +17,9 @@ import lockstep.simulator.check.Finding;
  * @param step      the script step (0 before the first line)
  * @param line      the step's line in the scenario file (0 before the first)
  * @param script    the step's script text ("" before the first)
+ * @param narration the scenario's latest {@code say:} text as the trace records it (English), from its line through
+ *                  the line it announces; "" when none stands
+ * @param narrationBefore the narration was said before the current line (shown as "before this line: ...")
  * @param cards     the lock's nodes and this line's ghosts, in sequence order
  * @param rows      the clients, in the lane's order
  * @param arrows    the watches the server holds, in the order they were set
@@ -31,6 +34,7 @@ import lockstep.simulator.check.Finding;
  * @param flagged   the clients a failure shown involves (drawn red)
  */
 public record LaneFrame(int beat, int lane, String algorithm, int index, int step, int line, String script,
+                        String narration, boolean narrationBefore,
                         List<Card> cards, List<Row> rows, List<Arrow> arrows, List<Pulse> pulses,
                         Servers servers, WriteMark write, Counters counters, Holders holders, Tally tally,
                         String caption, List<Finding> findings, List<String> flagged) {

@@ -61,7 +61,8 @@ public final class LaneFrames {
             boolean heldBack = (parked || look == Row.Look.PAUSED) && !children && !s.znodes().containsKey(w.path());
             arrows.add(new Arrow(w.client(), w.path(), w.kind(), children, parked, heldBack));
         }
-        return new LaneFrame(beat, lane, algorithm, s.index(), s.step(), s.line(), s.scriptText(), cards(s, clients),
+        return new LaneFrame(beat, lane, algorithm, s.index(), s.step(), s.line(), s.scriptText(), s.narration(),
+                s.narrationBefore(), cards(s, clients),
                 rows, arrows, pulses(s), servers, writes ? write(s) : null, counters(s), holders(s),
                 Tally.of(s), LaneCaptions.at(s), shown, flagged);
     }

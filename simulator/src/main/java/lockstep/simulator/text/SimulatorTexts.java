@@ -20,6 +20,9 @@ public final class SimulatorTexts implements TextBundleRegistration {
     /** Base name of the messages bundle. */
     public static final String MESSAGES = "lockstep.simulator.text.messages";
 
+    /** Base name of the browser player's words (see {@code lockstep.simulator.export.PlayerPage}). */
+    public static final String PLAYER = "lockstep.simulator.text.player";
+
     private static final TextBundle TEXTS = Texts.bundle(MESSAGES);
     private static final TextBundle USAGE = Texts.bundle(HELP);
 
@@ -45,6 +48,6 @@ public final class SimulatorTexts implements TextBundleRegistration {
 
     @Override
     public List<String> baseNames() {
-        return List.of(HELP, MESSAGES);
+        return List.of(HELP, MESSAGES, PLAYER);
     }
 }

@@ -77,6 +77,9 @@ class ExploreCommandTest {
         assertEquals(java.nio.file.Files.readString(Path.of(finding.get("trace").asText())),
                 java.nio.file.Files.readString(replayed));
         assertTrue(run.out().contains(finding.get("kind").asText()), run.toString());
+        // beside the two files, a page that plays the trace, its finding on screen
+        String page = java.nio.file.Files.readString(Path.of(finding.get("page").asText()));
+        assertTrue(page.startsWith("<!DOCTYPE html>") && page.contains(finding.get("kind").asText()), "the page");
     }
 
     @Test

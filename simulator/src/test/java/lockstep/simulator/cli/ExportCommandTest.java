@@ -221,7 +221,7 @@ class ExportCommandTest {
         try (Stream<Path> files = Files.list(out)) {
             assertEquals(List.of(), files.toList());
         }
-        assertEquals(List.of("lockstep export: nothing to write (one or more of --svg FILE, --shiviz FILE, --csv FILE, --frames FILE)"),
+        assertEquals(List.of("lockstep export: nothing to write (one or more of --svg FILE, --shiviz FILE, --csv FILE, --frames FILE, --html FILE)"),
                 Cli.run("export", herd.toString()).errLines());
     }
 

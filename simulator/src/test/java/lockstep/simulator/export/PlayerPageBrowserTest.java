@@ -1,0 +1,347 @@
+package lockstep.simulator.export;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import lockstep.algorithms.registry.Algorithms;
+import lockstep.algorithms.text.Language;
+import lockstep.algorithms.text.Texts;
+import lockstep.simulator.check.Finding;
+import lockstep.simulator.frame.Arrow;
+import lockstep.simulator.frame.Card;
+import lockstep.simulator.frame.Frames;
+import lockstep.simulator.frame.LaneFrame;
+import lockstep.simulator.frame.Row;
+import lockstep.simulator.replay.Beats;
+import lockstep.simulator.run.Simulations;
+import lockstep.simulator.scenario.BuiltInScenarios;
+import lockstep.simulator.scenario.GalleryRuns;
+import lockstep.simulator.scenario.Scenario;
+import lockstep.simulator.trace.Event;
+
+/**
+ * The player page in a real browser (headless Chromium, {@link Chromium}), one browser session for every check. For
+ * every built-in scenario, its page (two lanes) is at most 2 MB, and opened from the disk at {@code #beat=K} it shows
+ * beat K, its DOM stating what the frame model says of beat K: the holders, the watches, the clients' states and
+ * looks, the held cards, the captions, the counters, the failure banner. On the herd page the keys move the cursor as
+ * the window's do, P switches projection mode, {@code #lang=zh} shows the captions in Chinese, and playing moves the beat. After every test: no
+ * console error, no exception, and no request but the pages' own files. Screenshots of a few pages at 1920x1080 are
+ * left in {@code target/player-screenshots/} to be looked at.
+ *
+ * <p>A missing browser is installed when the tests run as root with apt-get ({@link Chromium#findOrInstall}); without
+ * one the tests are skipped, saying how to install one; with {@code CI} set they fail instead.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class PlayerPageBrowserTest {
+
+    private static final long MOST_BYTES = 2L * 1024 * 1024;
+    /** The pairs the README runs a built-in with, where they differ from naive beside sequential. */
+    private static final Map<String, List<String>> PAIRS = Map.of(
+            "06-readers-and-writers", List.of("rwlock", "curator-rwlock"),
+            "21-reentrant-downgrade", List.of("rwlock", "curator-rwlock"),
+            "10-paused-holder-unfenced", List.of("sequential", "curator-mutex"),
+            "11-paused-holder-fenced", List.of("sequential", "curator-mutex"));
+    private static final List<String> SCREENSHOTS = List.of("02-herd-effect", "10-paused-holder-unfenced",
+            "16-bug-name-sort", "23-leader-dies");
+
+    private static Chromium browser;
+    private static Path pages;
+    private static Path shots;
+    private static final Map<String, Frames> FRAMES = new LinkedHashMap<>();
+    private static final List<String> OPENED = new ArrayList<>();
+
+    @BeforeAll
+    static void startTheBrowser() throws Exception {
+        Optional<Path> chromium = Chromium.findOrInstall();
+        if (chromium.isEmpty()) {
+            if (System.getenv("CI") != null) {
+                fail(Chromium.HOW_TO_INSTALL);
+            }
+            Assumptions.abort(Chromium.HOW_TO_INSTALL);
+        }
+        pages = Files.createTempDirectory("lockstep-pages-");
+        shots = Path.of("target", "player-screenshots");
+        Files.createDirectories(shots);
+        browser = Chromium.start(chromium.get(), 1920, 1080);
+        browser.call("Page.enable");
+        browser.call("Runtime.enable");
+        browser.call("Log.enable");
+        browser.call("Network.enable");
+        browser.call("Emulation.setDeviceMetricsOverride", Chromium.params().put("width", 1920)
+                .put("height", 1080).put("deviceScaleFactor", 1).put("mobile", false));
+    }
+
+    @AfterAll
+    static void stopTheBrowser() throws Exception {
+        if (browser != null) {
+            browser.close();
+        }
+        if (pages != null) {
+            try (var files = Files.walk(pages)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    /** No console error, no exception, no request but the pages' own files, whatever the test did. */
+    @AfterEach
+    void nothingWentWrongAndNothingWasFetched() {
+        List<String> wrong = new ArrayList<>();
+        for (JsonNode event : browser.events()) {
+            String method = event.path("method").asText();
+            JsonNode p = event.path("params");
+            switch (method) {
+                case "Runtime.exceptionThrown" -> wrong.add("exception: " + p.path("exceptionDetails"));
+                case "Runtime.consoleAPICalled" -> {
+                    String type = p.path("type").asText();
+                    if (type.equals("error") || type.equals("assert") || type.equals("warning")) {
+                        wrong.add("console " + type + ": " + p.path("args"));
+                    }
+                }
+                case "Log.entryAdded" -> {
+                    if (p.path("entry").path("level").asText().equals("error")) {
+                        wrong.add("log error: " + p.path("entry"));
+                    }
+                }
+                case "Network.requestWillBeSent" -> {
+                    String url = p.path("request").path("url").asText().replaceFirst("#.*$", "");
+                    if (!OPENED.contains(url)) {
+                        wrong.add("request: " + url);
+                    }
+                }
+                default -> {
+                }
+            }
+        }
+        assertEquals(List.of(), wrong);
+    }
+
+    @Test
+    @Order(1)
+    void everyBuiltInsPageStatesWhatItsFramesSayAtABeat() throws Exception {
+        List<String> wrong = new ArrayList<>();
+        for (BuiltInScenarios.BuiltIn builtIn : BuiltInScenarios.list()) {
+            Path page = page(builtIn);
+            long bytes = Files.size(page);
+            if (bytes > MOST_BYTES) {
+                wrong.add(builtIn.name() + ": the page has " + bytes + " bytes");
+            }
+            Frames frames = FRAMES.get(builtIn.name());
+            int middle = frames.size() / 2;
+            open(page, "#beat=" + middle);
+            wrong.addAll(differences(builtIn.name(), frames, middle));
+            if (SCREENSHOTS.contains(builtIn.name())) {
+                Files.write(shots.resolve(builtIn.name() + ".png"), browser.screenshot());
+            }
+            // the last beat: every finding of the run is on screen by then
+            int last = frames.size() - 1;
+            moveTo("#beat=" + last);
+            wrong.addAll(differences(builtIn.name(), frames, last));
+        }
+        assertEquals(List.of(), wrong);
+    }
+
+    @Test
+    @Order(2)
+    void theKeysMoveTheCursorAsTheWindowsDo() throws Exception {
+        BuiltInScenarios.BuiltIn herd = BuiltInScenarios.list().get(1);
+        Path page = page(herd);
+        Beats beats = FRAMES.get(herd.name()).beats();
+        open(page, "#beat=11");
+        assertEquals(11, beat(), "#beat=11 opens beat 11");
+        browser.press("ArrowRight", "ArrowRight", 39, false);
+        assertEquals(12, beat(), "Right: one beat on");
+        browser.press("ArrowLeft", "ArrowLeft", 37, false);
+        assertEquals(11, beat(), "Left: one beat back");
+        int step = beats.beat(11).step();
+        browser.press("ArrowRight", "ArrowRight", 39, true);
+        assertEquals(beats.firstBeatOfStep(step + 1), beat(), "Shift+Right: the next script line's first beat");
+        browser.press("ArrowLeft", "ArrowLeft", 37, true);
+        assertEquals(beats.firstBeatOfStep(step), beat(), "Shift+Left: back to this line's first beat");
+        browser.press("End", "End", 35, false);
+        assertEquals(beats.size() - 1, beat(), "End: the last beat");
+        assertTrue(browser.evaluate("location.hash").asText().startsWith("#beat=" + (beats.size() - 1)),
+                "the address follows the beat");
+        browser.press("Home", "Home", 36, false);
+        assertEquals(0, beat(), "Home: the first beat");
+        browser.press(" ", "Space", 32, false);
+        assertTrue(browser.evaluate("window.lockstep.playing()").asBoolean(), "Space plays");
+        // playing moves the beat on by itself: wait (in the page, until the browser's timeout) for it to leave 0
+        int moved = browser.evaluate("new Promise(done => { const seen = () => window.lockstep.beat() > 0 "
+                + "? done(window.lockstep.beat()) : setTimeout(seen, 20); seen(); })").asInt();
+        assertTrue(moved > 0, "playing moved the beat");
+        // (playback stops by itself at a say line, as the window's does: Space then plays again)
+        boolean playing = browser.evaluate("window.lockstep.playing()").asBoolean();
+        browser.press(" ", "Space", 32, false);
+        assertEquals(!playing, browser.evaluate("window.lockstep.playing()").asBoolean(), "Space again toggles");
+        browser.press("p", "KeyP", 80, false);
+        assertTrue(browser.evaluate("document.body.classList.contains('projection')").asBoolean(), "P: projection");
+        Files.write(shots.resolve("02-herd-effect-projection.png"), browser.screenshot());
+        browser.press("p", "KeyP", 80, false);
+        assertTrue(!browser.evaluate("document.body.classList.contains('projection')").asBoolean(), "P again: off");
+    }
+
+    @Test
+    @Order(3)
+    void theAddressOpensABeatInALanguage() throws Exception {
+        BuiltInScenarios.BuiltIn herd = BuiltInScenarios.list().get(1);
+        Path page = page(herd);
+        Frames frames = FRAMES.get(herd.name());
+        open(page, "#beat=11&lang=zh");
+        assertEquals(11, beat());
+        assertEquals("zh", browser.evaluate("window.lockstep.language()").asText());
+        for (int lane = 0; lane < frames.lanes().size(); lane++) {
+            int l = lane;
+            String chinese = Texts.saying(Language.ZH, () -> frames.at(11, l).caption());
+            assertEquals(chinese, text("#caption-" + lane), "lane " + lane + "'s caption in Chinese");
+        }
+        Files.write(shots.resolve("02-herd-effect-zh.png"), browser.screenshot());
+        moveTo("#beat=11&lang=ru");
+        String russian = Texts.saying(Language.RU, () -> frames.at(11, 0).caption());
+        assertEquals(russian, text("#caption-0"), "and in Russian");
+    }
+
+    // ---- helpers ----------------------------------------------------------------------------------------------
+
+    /** The page of a built-in, made once: its two lanes run here, on a real server. */
+    private static Path page(BuiltInScenarios.BuiltIn builtIn) throws Exception {
+        Path file = pages.resolve(builtIn.name() + ".html");
+        if (!Files.exists(file)) {
+            Scenario scenario = Simulations.load(builtIn.name());
+            long seed = Simulations.seedFor(scenario, null);
+            List<List<Event>> traces = new ArrayList<>();
+            for (String algorithm : algorithmsFor(builtIn)) {
+                traces.add(Simulations.run(scenario, algorithm, seed));
+            }
+            FRAMES.put(builtIn.name(), Frames.ofTraces(traces));
+            Files.writeString(file, PlayerPage.of(traces, scenario), StandardCharsets.UTF_8);
+        }
+        return file;
+    }
+
+    /** Two lanes for a built-in: a gallery bug beside the sequential lock, an ensemble's own pair, or the README's. */
+    private static List<String> algorithmsFor(BuiltInScenarios.BuiltIn builtIn) {
+        if (GalleryRuns.onAnEnsemble(builtIn)) {
+            return GalleryRuns.ON_AN_ENSEMBLE;
+        }
+        for (Algorithms.Info algorithm : Algorithms.all()) {
+            if (GalleryRuns.scenarioOf(algorithm).map(b -> b.name().equals(builtIn.name())).orElse(false)) {
+                return List.of(algorithm.name(), builtIn.name().contains("reader") ? "rwlock" : "sequential");
+            }
+        }
+        return PAIRS.getOrDefault(builtIn.name(), List.of("naive", "sequential"));
+    }
+
+    private static void open(Path page, String hash) throws Exception {
+        String url = page.toUri().toString();
+        if (!OPENED.contains(url)) {
+            OPENED.add(url);
+        }
+        browser.open("about:blank"); // a page opened afresh, even when only its address's hash differs
+        browser.open(url + hash);
+    }
+
+    /** Changes the page's address to {@code hash}, as a link would, and waits until the page has followed it. */
+    private static void moveTo(String hash) throws Exception {
+        browser.evaluate("new Promise(done => { window.addEventListener('hashchange', () => done(0), {once: true}); "
+                + "location.hash = '" + hash + "'; })");
+    }
+
+    private static int beat() throws Exception {
+        return browser.evaluate("window.lockstep.beat()").asInt();
+    }
+
+    private static String text(String selector) throws Exception {
+        return browser.evaluate("document.querySelector('" + selector + "').textContent").asText();
+    }
+
+    /** Where the page's DOM at beat {@code beat} says other than the frames. */
+    private static List<String> differences(String name, Frames frames, int beat) throws Exception {
+        List<String> wrong = new ArrayList<>();
+        int shown = beat();
+        if (shown != beat) {
+            wrong.add(name + ": the page shows beat " + shown + ", not " + beat);
+            return wrong;
+        }
+        JsonNode lanes = browser.evaluate("""
+                Array.from(document.querySelectorAll('.lane')).map(l => ({
+                  holders: l.getAttribute('data-holders'),
+                  caption: l.querySelector('.caption').textContent,
+                  counters: Array.from(l.querySelectorAll('.counter')).map(c => c.getAttribute('data-counter')
+                      + '=' + c.querySelector('.value').firstChild.textContent),
+                  arrows: Array.from(new Set(Array.from(l.querySelectorAll('svg .arrow'))
+                      .map(a => a.getAttribute('data-client') + '>' + a.getAttribute('data-path')))).sort(),
+                  held: Array.from(l.querySelectorAll('.card.held')).map(c => c.getAttribute('data-owner')),
+                  cards: l.querySelectorAll('.card').length,
+                  rows: Array.from(l.querySelectorAll('.row')).map(r => r.getAttribute('data-client') + ':'
+                      + r.getAttribute('data-state') + ':' + r.getAttribute('data-look')),
+                  failures: l.querySelector('.finding-banner').textContent
+                }))""");
+        for (int l = 0; l < frames.lanes().size(); l++) {
+            LaneFrame f = frames.at(beat, l);
+            JsonNode dom = lanes.get(l);
+            String at = name + " beat " + beat + " lane " + f.algorithm() + ": ";
+            same(wrong, at + "holders", String.join(" ", f.holders().live()), dom.path("holders").asText());
+            same(wrong, at + "caption", f.caption(), dom.path("caption").asText());
+            same(wrong, at + "counters", List.of("notifications=" + f.counters().notifications(),
+                    "futile=" + f.counters().futileWakeups(), "calls=" + f.counters().calls(),
+                    "holders=" + f.holders().live().size()), strings(dom.path("counters")));
+            TreeSet<String> arrows = new TreeSet<>();
+            for (Arrow a : f.arrows()) {
+                arrows.add(a.client() + ">" + a.path());
+            }
+            same(wrong, at + "watches", new ArrayList<>(arrows), strings(dom.path("arrows")));
+            same(wrong, at + "held cards", f.cards().stream().filter(Card::held).map(Card::owner).toList(),
+                    strings(dom.path("held")));
+            same(wrong, at + "cards", f.cards().size(), dom.path("cards").asInt());
+            same(wrong, at + "rows", f.rows().stream().map(r -> r.client() + ":" + r.state().label() + ":"
+                    + look(r)).toList(), strings(dom.path("rows")));
+            StringBuilder failures = new StringBuilder();
+            for (Finding finding : f.findings()) {
+                if (finding.isFailure()) {
+                    failures.append(failures.length() == 0 ? "" : "\n").append("▼ ").append(finding.localMessage());
+                }
+            }
+            same(wrong, at + "failure banner", failures.toString(), dom.path("failures").asText());
+        }
+        return wrong;
+    }
+
+    private static String look(Row r) {
+        return r.look().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+
+    private static List<String> strings(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        array.forEach(n -> out.add(n.asText()));
+        return out;
+    }
+
+    private static void same(List<String> wrong, String what, Object expected, Object shown) {
+        if (!expected.equals(shown)) {
+            wrong.add(what + ": the frames say " + expected + ", the page " + shown);
+        }
+    }
+}
