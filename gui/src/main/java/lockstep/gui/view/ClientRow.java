@@ -211,8 +211,13 @@ final class ClientRow extends Pane {
         icon.setLayoutY(badge.getCenterY() - 6);
         icon.setVisible(br >= 5);
         double textX = 2 * r + 18;
-        double textSize = compact ? Math.max(9, Math.min(13 * scale, pitch * 0.8))
+        // A compact row's text grows with its pitch up to the normal size; in presentation mode it keeps the mode's
+        // smallest text wherever the row is tall enough to hold it.
+        double textSize = compact ? Math.min(15 * scale, Math.max(9, pitch * 0.62))
                 : Math.max(settings.minText(), 15 * scale);
+        if (compact && settings.minText() > 0) {
+            textSize = Math.max(textSize, Math.min(settings.minText(), pitch * 0.8));
+        }
         word.setFont(LaneFonts.of(textSize, true, false));
         caption.setFont(LaneFonts.of(textSize, false, false));
         status.setFont(LaneFonts.of(Math.max(settings.minText(), textSize * 0.85), false, false));

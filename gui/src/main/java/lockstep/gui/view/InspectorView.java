@@ -73,7 +73,7 @@ public final class InspectorView extends VBox {
         number.setPrefWidth(56);
         TableColumn<Event, String> client = new TableColumn<>(WindowTexts.text("inspector.client"));
         client.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(EventText.client(c.getValue())));
-        client.setPrefWidth(64);
+        client.setPrefWidth(84); // "клиент" whole
         TableColumn<Event, String> what = new TableColumn<>(WindowTexts.text("inspector.event"));
         what.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(EventText.what(c.getValue(), cursor.words())));
         what.setPrefWidth(190);

@@ -41,6 +41,33 @@ public final class LanesView extends HBox {
             views.add(view);
             getChildren().add(view);
         }
+        // One scroll for all lanes: a scenario too large to fit scrolls every lane to the same clients, and only the
+        // last lane shows the bar.
+        for (int i = 1; i < views.size(); i++) {
+            views.get(i).scrollPosition().bindBidirectional(views.get(0).scrollPosition());
+        }
+        for (int i = 0; i < views.size(); i++) {
+            views.get(i).showScrollBar(i == views.size() - 1);
+        }
+    }
+
+    /**
+     * Every lane's caption as tall as the tallest needs (two lines at least): a long caption wraps whole, and the
+     * lanes' clients still start at the same height.
+     */
+    @Override
+    protected void layoutChildren() {
+        double width = views.isEmpty() ? 0 : views.get(0).contentWidth();
+        if (width > 50) {
+            double h = 0;
+            for (LaneView view : views) {
+                h = Math.max(h, view.captionNeeds(width));
+            }
+            for (LaneView view : views) {
+                view.captionHeight(h);
+            }
+        }
+        super.layoutChildren();
     }
 
     /** Who shows a client's menu (the window); without one, right click does nothing (as in rendered frames). */
