@@ -56,7 +56,8 @@ public final class InspectorView extends VBox {
         ToggleGroup group = new ToggleGroup();
         for (int i = 0; i < cursor.lanes().size(); i++) {
             int k = i;
-            ToggleButton b = new ToggleButton(cursor.lanes().get(i).algorithm());
+            ToggleButton b = new ToggleButton(LanesView.names(cursor.lanes()).get(i));
+            b.setTooltip(new javafx.scene.control.Tooltip(cursor.lanes().get(i).title()));
             b.setToggleGroup(group);
             b.setFocusTraversable(false);
             b.setSelected(i == cursor.focusedLaneProperty().get());

@@ -60,6 +60,8 @@ public final class LaneView extends VBox {
     private final Label laneCaption = new Label();
     private final LaneCounters counters = new LaneCounters();
     private final Label tally = new Label();
+    private VBox header;
+    private javafx.scene.layout.FlowPane pathRow;
     private final Map<String, ClientRow> rows = new HashMap<>();
     private final List<ClientRow> rowOrder = new ArrayList<>();
     private final Map<String, ZnodeCard> cards = new HashMap<>();
@@ -115,7 +117,7 @@ public final class LaneView extends VBox {
         titleLine.setRowValignment(javafx.geometry.VPos.BASELINE);
         title.maxWidthProperty().bind(titleLine.widthProperty());
         subtitle.maxWidthProperty().bind(titleLine.widthProperty());
-        VBox header = new VBox(2, titleLine);
+        header = new VBox(2, titleLine);
         // A lock of the bug gallery says so under its name, in the warning colour: the audience must not take it for a
         // recipe to copy. The tag comes from the registry's expected outcome.
         vm.bugMarkProperty().get().ifPresent(mark -> {
@@ -136,8 +138,6 @@ public final class LaneView extends VBox {
         server.setMinWidth(Region.USE_PREF_SIZE);
         server.pseudoClassStateChanged(STOPPED, vm.serverStoppedProperty().get());
         vm.serverStoppedProperty().addListener((o, a, b) -> server.pseudoClassStateChanged(STOPPED, b));
-        Region gap = new Region();
-        HBox.setHgrow(gap, Priority.ALWAYS);
         findingChip.getStyleClass().addAll("finding-banner", "finding-chip");
         findingChip.setMinWidth(Region.USE_PREF_SIZE);
         findingChip.setFocusTraversable(false);
@@ -147,8 +147,10 @@ public final class LaneView extends VBox {
         noteChip.setMinWidth(Region.USE_PREF_SIZE);
         noteChip.setFocusTraversable(false);
         noteChip.setOnAction(e -> findingsOpen.set(!findingsOpen.get()));
-        HBox pathRow = new HBox(10, path, pathInfo, gap, findingChip, noteChip, server);
-        pathRow.setAlignment(Pos.CENTER_LEFT);
+        // The path whole: the row flows onto a second line in a narrow lane rather than cut it.
+        path.setMinWidth(Region.USE_PREF_SIZE);
+        pathRow = new javafx.scene.layout.FlowPane(10, 4, path, pathInfo, findingChip, noteChip, server);
+        pathRow.setRowValignment(javafx.geometry.VPos.CENTER);
 
         for (int i = 0; i < vm.clients().size(); i++) {
             ClientRow row = new ClientRow(vm.clients().get(i), i, settings, vm, () -> onClientMenu);
@@ -398,6 +400,26 @@ public final class LaneView extends VBox {
         laneCaption.setMinHeight(h);
         laneCaption.setPrefHeight(h);
         laneCaption.setMaxHeight(h);
+    }
+
+    /** The parts lined up across lanes besides the caption: the header (0), the counters (1) and the path (2). */
+    static final int ALIGNED_PARTS = 3;
+
+    private javafx.scene.layout.Region part(int k) {
+        return k == 0 ? header : k == 1 ? counters : pathRow;
+    }
+
+    /** The height part {@code k} needs at {@code width} (its own computed height, whatever was set before). */
+    double partNeeds(int k, double width) {
+        javafx.scene.layout.Region r = part(k);
+        r.setMinHeight(Region.USE_COMPUTED_SIZE);
+        r.setPrefHeight(Region.USE_COMPUTED_SIZE);
+        return r.prefHeight(width);
+    }
+
+    void partHeight(int k, double h) {
+        part(k).setMinHeight(h);
+        part(k).setPrefHeight(h);
     }
 
     /** The width of the lane's content (its caption's width). */

@@ -56,8 +56,9 @@ public final class NarrationBanner extends HBox {
         setAlignment(Pos.CENTER_LEFT);
         getChildren().addAll(mark, flow);
         if (cursor != null) {
+            List<String> names = LanesView.names(cursor.lanes());
             for (LaneViewModel lane : cursor.lanes()) {
-                Text name = new Text(lane.algorithm() + "  ");
+                Text name = new Text(names.get(cursor.lanes().indexOf(lane)) + "  ");
                 name.getStyleClass().add("narration-lane-name");
                 Text l = new Text();
                 l.getStyleClass().add("narration-lane-lead");

@@ -99,16 +99,14 @@ public final class TimelineView extends VBox {
         HBox.setHgrow(position, Priority.ALWAYS);
         position.setMaxWidth(Double.MAX_VALUE);
 
-        Label key = new Label(WindowTexts.text("timeline.key"));
-        key.getStyleClass().add("muted-text");
-        key.setMinWidth(Region.USE_PREF_SIZE);
 
         // The whole position line on hover too; the speed box never shrinks.
         Tooltip whole = new Tooltip();
         whole.textProperty().bind(cursor.positionProperty());
         position.setTooltip(whole);
         speed.setMinWidth(Region.USE_PREF_SIZE);
-        HBox transport = new HBox(home, lineBack, back, play, forward, lineForward, end, speed, position, key);
+        // (the scrubber's key is in the legend's line: the status line has the rest of this one to itself)
+        HBox transport = new HBox(home, lineBack, back, play, forward, lineForward, end, speed, position);
         transport.getStyleClass().add("transport");
         transport.setAlignment(Pos.CENTER_LEFT);
         getChildren().addAll(scrubber, transport);

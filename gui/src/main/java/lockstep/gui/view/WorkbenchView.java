@@ -203,6 +203,10 @@ public final class WorkbenchView extends BorderPane {
             applyTheme();
         }
         boolean tight = h < TIGHT_BELOW;
+        getStyleClass().remove("tight");
+        if (tight) {
+            getStyleClass().add("tight");
+        }
         if (body != null) {
             body.setPadding(tight ? new Insets(10, 16, 10, 16) : new Insets(16, 24, 20, 24));
             body.setSpacing(tight ? 10 : 16);
@@ -491,8 +495,9 @@ public final class WorkbenchView extends BorderPane {
         chips.setAlignment(Pos.CENTER_LEFT);
     }
 
-    private HBox legend() {
-        HBox legend = new HBox();
+    private javafx.scene.layout.FlowPane legend() {
+        // One line where the window is wide enough, two where it is not: never a word cut.
+        javafx.scene.layout.FlowPane legend = new javafx.scene.layout.FlowPane(18, 4);
         legend.getStyleClass().add("legend");
         Label clients = new Label(WindowTexts.text("legend.clients"));
         clients.getStyleClass().add("legend-title");
@@ -513,6 +518,16 @@ public final class WorkbenchView extends BorderPane {
         gap.setMinWidth(12);
         legend.getChildren().addAll(gap, arrows, new Label(WindowTexts.text("legend.watch"), line(false, false)),
                 new Label(WindowTexts.text("legend.notification"), line(true, true)), new Label(WindowTexts.text("legend.call"), line(false, true)));
+        Region gap2 = new Region();
+        gap2.setMinWidth(12);
+        Label key = new Label(WindowTexts.text("timeline.key"));
+        key.getStyleClass().add("muted-text");
+        legend.getChildren().addAll(gap2, key);
+        for (javafx.scene.Node n : legend.getChildren()) {
+            if (n instanceof Label l) {
+                l.setMinWidth(Region.USE_PREF_SIZE);
+            }
+        }
         return legend;
     }
 
