@@ -260,6 +260,10 @@ public final class LaneView extends VBox {
     }
 
     private static final double MIN_PITCH = 12;
+    /** The narrowest a znode card gets when the clients' words need the room. */
+    private static final double MIN_CARD_W = 96;
+    private double grownFor = -1;
+    private double grownClientW;
 
     private void refresh() {
         LaneFrame frame = vm.frame();
@@ -276,6 +280,14 @@ public final class LaneView extends VBox {
         double serverW = 22 * scale;
         double sessionGap = 26 * scale;
         double clientW = Math.min(280 * scale, width * 0.5 - serverW - sessionGap);
+        // Rows whose words run longer (presentation type, Russian) take room from the cards and the arrows' gap, never
+        // run under the server's line; the width once taken is kept for the run, so the lane does not jump.
+        if (width != grownFor) {
+            grownFor = width;
+            grownClientW = 0;
+        }
+        double mostClientW = width - 14 - MIN_CARD_W * scale - 40 * scale - serverW - sessionGap;
+        clientW = Math.max(clientW, Math.min(grownClientW, mostClientW));
         double clientX = width - clientW - serverW - sessionGap;
         serverX = width - serverW;
         sessions = Sessions.of(frame);
@@ -307,6 +319,23 @@ public final class LaneView extends VBox {
                     row.name.equals(vm.selectedProperty().get()), pitch, clientW);
             row.relocate(clientX, i * pitch + 4);
         }
+        double need = 0;
+        for (ClientRow row : rowOrder) {
+            need = Math.max(need, row.contentRight() + 6);
+        }
+        if (need > clientW + 0.5 && clientW < mostClientW) {
+            grownClientW = Math.min(need, mostClientW);
+            clientW = Math.max(clientW, grownClientW);
+            clientX = width - clientW - serverW - sessionGap;
+            for (int i = 0; i < rowOrder.size(); i++) {
+                ClientRow row = rowOrder.get(i);
+                Row c = frame.row(row.name);
+                row.update(c, LaneViewModel.caption(c), LaneViewModel.status(c), flagged.contains(row.name),
+                        row.name.equals(vm.selectedProperty().get()), pitch, clientW);
+                row.relocate(clientX, i * pitch + 4);
+            }
+        }
+        cardW = Math.max(Math.min(MIN_CARD_W * scale, cardW), Math.min(cardW, clientX - cardX - 40 * scale));
 
         // znode cards: what to draw and where is decided by the view model
         List<Card> entries = frame.cards();
