@@ -354,12 +354,16 @@ public final class LaneView extends VBox {
             String owner = e.owner();
             int pos = position.getOrDefault(owner, 0);
             card.fullPath = path;
+            // A card of no row of its own (the naive lock, centred on the clients) may be as tall as a full row
+            // whatever the clients' pitch: the node every waiter watches keeps its name in view.
+            double h = e.slot() < 0 ? Math.max(cardH, Math.min(48 * scale, n * pitch - 8)) : cardH;
+            double cardPitch = e.slot() < 0 ? Math.max(pitch, h + 8) : pitch;
             card.update(e.sequence(), e.label(), owner, pos, e.mark(), e.ephemeral(), e.held(), e.ghost(),
-                    flagged.contains(owner) && e.held(), e.tagShown() ? e.protection() : "", cardW, cardH, pitch);
-            double y = e.slot() < 0 ? Math.max(4, (n * pitch - cardH) / 2)
+                    flagged.contains(owner) && e.held(), e.tagShown() ? e.protection() : "", cardW, h, cardPitch);
+            double y = e.slot() < 0 ? Math.max(4, (n * pitch - h) / 2)
                     : e.slot() * pitch + 4 + (pitch - 8 - cardH) / 2;
             card.relocate(cardX, y);
-            cardAnchor.put(path, new double[] {cardX + cardW, y + cardH / 2});
+            cardAnchor.put(path, new double[] {cardX + cardW, y + h / 2});
             keep.put(path, card);
             if (fresh && settings.animate()) {
                 card.setOpacity(0);
