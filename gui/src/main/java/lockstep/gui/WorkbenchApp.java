@@ -61,12 +61,16 @@ public final class WorkbenchApp extends Application {
                 Preferences.userRoot().node("lockstep/gui"), new LanePictures(), exporter);
         WorkbenchView view = new WorkbenchView(vm, new ViewSettings(true));
         lockstep.gui.view.WindowFonts.missingFontWarning().ifPresent(System.err::println);
+        // The window takes the screen it opens on (its visible part, without the task bar): the layout fits itself
+        // to that (WorkbenchView), so a 1280x800 projector and a 1920x1080 screen each get all their room.
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
-        double w = Math.min(1600, screen.getWidth());
-        double h = Math.min(1000, screen.getHeight());
+        double w = screen.getWidth();
+        double h = screen.getHeight();
         Scene scene = WorkbenchView.scene(view, w, h);
         stage.setTitle("Lockstep");
         stage.setScene(scene);
+        stage.setX(screen.getMinX());
+        stage.setY(screen.getMinY());
         stage.show();
         // The keyboard drives the timeline from the start: focus must not open in the seed field, which keeps arrows.
         view.requestFocus();

@@ -211,10 +211,16 @@ final class ClientRow extends Pane {
         icon.setLayoutY(badge.getCenterY() - 6);
         icon.setVisible(br >= 5);
         double textX = 2 * r + 18;
-        double textSize = compact ? Math.max(9, Math.min(13 * scale, pitch * 0.8))
+        // A compact row's text grows with its pitch up to the normal size; in presentation mode it keeps the mode's
+        // smallest text wherever the row is tall enough to hold it.
+        double textSize = compact ? Math.min(15 * scale, Math.max(9, pitch * 0.62))
                 : Math.max(settings.minText(), 15 * scale);
+        if (compact && settings.minText() > 0) {
+            textSize = Math.max(textSize, Math.min(settings.minText(), pitch * 0.8));
+        }
         word.setFont(LaneFonts.of(textSize, true, false));
         caption.setFont(LaneFonts.of(textSize, false, false));
+        captionSize = textSize;
         status.setFont(LaneFonts.of(Math.max(settings.minText(), textSize * 0.85), false, false));
         word.setX(textX);
         caption.setVisible(pitch >= 12);
@@ -238,11 +244,37 @@ final class ClientRow extends Pane {
      * than the column (Russian "освободил" in bold) pushes its own caption right rather than running into it.
      */
     private void placeCaption() {
-        if (captionColumn >= 0) {
+        if (captionColumn < 0) {
+            // two lines: the caption under its word, smaller where the row is too narrow for it
+            caption.setFont(LaneFonts.of(captionSize, false, false));
+            double w = caption.getLayoutBounds().getWidth();
+            double room = tint.getWidth() - 6 - caption.getX();
+            if (w > room && w > 0) {
+                caption.setFont(LaneFonts.of(Math.floor(Math.max(captionSize * 0.6, captionSize * room / w)), false,
+                        false));
+            }
+        } else {
             double afterWord = word.getX() + word.getLayoutBounds().getWidth() + word.getFont().getSize() * 0.5;
-            caption.setX(Math.max(captionColumn, afterWord));
+            double room = tint.getWidth() - 6;
+            // A narrow row (three lanes, presentation type, Russian): the caption leaves the shared column and follows
+            // its word, and if it still runs past the row its type gets smaller (to 0.6 of the row's) rather than the
+            // caption running under the session lines.
+            caption.setFont(LaneFonts.of(captionSize, false, false));
+            double x = Math.max(captionColumn, afterWord);
+            if (x + caption.getLayoutBounds().getWidth() > room) {
+                x = afterWord;
+            }
+            double w = caption.getLayoutBounds().getWidth();
+            if (x + w > room && w > 0) {
+                double size = Math.max(captionSize * 0.6, captionSize * (room - x) / w);
+                caption.setFont(LaneFonts.of(Math.floor(size), false, false));
+            }
+            caption.setX(x);
         }
     }
+
+    /** The caption's type size as the row's layout sets it (a narrow compact row may show it smaller). */
+    private double captionSize = 15;
 
     /** The connection words sit after the state word, on its line. */
     private void placeStatus() {

@@ -59,7 +59,7 @@ public final class CompareView extends CursorCanvas {
             for (int i = 0; i < lanes.size(); i++) {
                 g.setFont(Font.font(WindowFonts.sans(), 14));
                 g.setFill(p.text2());
-                g.fillText(lanes.get(i).algorithm(), 8, y + 2);
+                g.fillText(LanesView.names(lanes).get(i), 8, y + 2);
                 double barX = 120;
                 double barW = Math.max(4, (w - barX - 70) * values[i][m] / max);
                 g.setFill(inks[i % inks.length]);

@@ -56,7 +56,8 @@ public final class InspectorView extends VBox {
         ToggleGroup group = new ToggleGroup();
         for (int i = 0; i < cursor.lanes().size(); i++) {
             int k = i;
-            ToggleButton b = new ToggleButton(cursor.lanes().get(i).algorithm());
+            ToggleButton b = new ToggleButton(LanesView.names(cursor.lanes()).get(i));
+            b.setTooltip(new javafx.scene.control.Tooltip(cursor.lanes().get(i).title()));
             b.setToggleGroup(group);
             b.setFocusTraversable(false);
             b.setSelected(i == cursor.focusedLaneProperty().get());
@@ -73,7 +74,7 @@ public final class InspectorView extends VBox {
         number.setPrefWidth(56);
         TableColumn<Event, String> client = new TableColumn<>(WindowTexts.text("inspector.client"));
         client.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(EventText.client(c.getValue())));
-        client.setPrefWidth(64);
+        client.setPrefWidth(84); // "клиент" whole
         TableColumn<Event, String> what = new TableColumn<>(WindowTexts.text("inspector.event"));
         what.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(EventText.what(c.getValue(), cursor.words())));
         what.setPrefWidth(190);

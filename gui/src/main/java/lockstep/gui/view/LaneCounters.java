@@ -2,16 +2,19 @@ package lockstep.gui.view;
 
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
-import javafx.scene.layout.VBox;
 import lockstep.gui.viewmodel.LaneSummary;
 import lockstep.simulator.frame.LaneFrame;
 
 import lockstep.gui.text.WindowTexts;
 
-/** The counters under a lane: notifications, futile wake-ups, ZooKeeper calls, and holders with their names. */
-final class LaneCounters extends HBox {
+/**
+ * The counters under a lane: notifications, futile wake-ups, ZooKeeper calls, and holders with their names. Each is
+ * its word and its value on one line, and the four flow onto a second line only when the lane is too narrow for one:
+ * the height they take is the clients' (a stack of word over value took two lines of every lane's height).
+ */
+final class LaneCounters extends FlowPane {
 
     private static final javafx.css.PseudoClass TOO_MANY = javafx.css.PseudoClass.getPseudoClass("too-many");
 
@@ -25,6 +28,7 @@ final class LaneCounters extends HBox {
         getChildren().addAll(counter(WindowTexts.text("counter.notifications"), notifications), counter(WindowTexts.text("counter.futile"), futile),
                 counter(WindowTexts.text("counter.calls"), calls), holdersCounter());
         getStyleClass().add("counters");
+        setRowValignment(javafx.geometry.VPos.BASELINE);
     }
 
     void show(LaneFrame s, LaneSummary summary) {
@@ -36,14 +40,14 @@ final class LaneCounters extends HBox {
         holders.pseudoClassStateChanged(TOO_MANY, summary.tooManyHolders());
     }
 
-    private static VBox counter(String name, Label value) {
+    private static HBox counter(String name, Label value) {
         Label label = new Label(name);
         label.getStyleClass().add("counter-label");
         value.getStyleClass().add("counter-value");
         return box(label, value);
     }
 
-    private VBox holdersCounter() {
+    private HBox holdersCounter() {
         Label label = new Label(WindowTexts.text("counter.holders"));
         label.getStyleClass().add("counter-label");
         holders.getStyleClass().add("counter-value");
@@ -53,11 +57,11 @@ final class LaneCounters extends HBox {
         return box(label, values);
     }
 
-    private static VBox box(javafx.scene.Node label, javafx.scene.Node value) {
-        VBox box = new VBox(2, label, value);
+    private static HBox box(javafx.scene.Node label, javafx.scene.Node value) {
+        HBox box = new HBox(8, label, value);
+        box.setAlignment(Pos.BASELINE_LEFT);
         box.getStyleClass().add("counter");
-        HBox.setHgrow(box, Priority.ALWAYS);
-        box.setMaxWidth(Double.MAX_VALUE);
+        box.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         return box;
     }
 }

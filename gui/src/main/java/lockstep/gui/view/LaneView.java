@@ -26,6 +26,8 @@ import lockstep.simulator.frame.Card;
 import lockstep.simulator.frame.LaneFrame;
 import lockstep.simulator.frame.Row;
 
+import lockstep.gui.text.WindowTexts;
+
 /**
  * One lane drawn from its {@link LaneViewModel}: its title, the lock path and server chip, its caption, the znode
  * cards under the lock path (left, {@link ZnodeCard}), the clients (right, {@link ClientRow}), the watches and
@@ -48,10 +50,18 @@ public final class LaneView extends VBox {
     private final Label pathInfo = new Label();
     private final Label findingLabel = new Label();
     private final Label noteLabel = new Label();
+    /** In the window the findings fold into a chip that opens them over the clients, instead of under them. */
+    private final javafx.scene.control.Button findingChip = new javafx.scene.control.Button();
+    private final javafx.scene.control.Button noteChip = new javafx.scene.control.Button();
+    private final VBox findingsOver = new VBox(6);
+    private final javafx.beans.property.BooleanProperty findingsOpen =
+            new javafx.beans.property.SimpleBooleanProperty(this, "findingsOpen");
     private final Label writeLabel = new Label();
     private final Label laneCaption = new Label();
     private final LaneCounters counters = new LaneCounters();
     private final Label tally = new Label();
+    private VBox header;
+    private javafx.scene.layout.FlowPane pathRow;
     private final Map<String, ClientRow> rows = new HashMap<>();
     private final List<ClientRow> rowOrder = new ArrayList<>();
     private final Map<String, ZnodeCard> cards = new HashMap<>();
@@ -87,8 +97,8 @@ public final class LaneView extends VBox {
         this.arrows = new WatchArrows(canvas, vm, settings);
         this.serverColumn = new ServerColumn(settings);
         getStyleClass().add("lane");
-        setSpacing(8);
-        setMinWidth(340);
+        setSpacing(6);
+        setMinWidth(300);
 
         Label title = new Label(vm.title());
         title.getStyleClass().add("lane-title");
@@ -101,8 +111,13 @@ public final class LaneView extends VBox {
         subtitle.getStyleClass().add("lane-subtitle");
         subtitle.setMinWidth(0);
         subtitle.setWrapText(true);
-        // Title and subtitle on lines of their own: three lanes side by side leave no room for both on one line.
-        VBox header = new VBox(2, title, subtitle);
+        // Title and subtitle on one line where the lane is wide enough, the subtitle on a line of its own (wrapped)
+        // where it is not: every line the header does not need goes to the clients.
+        javafx.scene.layout.FlowPane titleLine = new javafx.scene.layout.FlowPane(12, 0, title, subtitle);
+        titleLine.setRowValignment(javafx.geometry.VPos.BASELINE);
+        title.maxWidthProperty().bind(titleLine.widthProperty());
+        subtitle.maxWidthProperty().bind(titleLine.widthProperty());
+        header = new VBox(2, titleLine);
         // A lock of the bug gallery says so under its name, in the warning colour: the audience must not take it for a
         // recipe to copy. The tag comes from the registry's expected outcome.
         vm.bugMarkProperty().get().ifPresent(mark -> {
@@ -123,10 +138,19 @@ public final class LaneView extends VBox {
         server.setMinWidth(Region.USE_PREF_SIZE);
         server.pseudoClassStateChanged(STOPPED, vm.serverStoppedProperty().get());
         vm.serverStoppedProperty().addListener((o, a, b) -> server.pseudoClassStateChanged(STOPPED, b));
-        Region gap = new Region();
-        HBox.setHgrow(gap, Priority.ALWAYS);
-        HBox pathRow = new HBox(10, path, pathInfo, gap, server);
-        pathRow.setAlignment(Pos.CENTER_LEFT);
+        findingChip.getStyleClass().addAll("finding-banner", "finding-chip");
+        findingChip.setMinWidth(Region.USE_PREF_SIZE);
+        findingChip.setFocusTraversable(false);
+        findingChip.setOnAction(e -> findingsOpen.set(!findingsOpen.get()));
+        findingChip.setId("findings-" + vm.algorithm());
+        noteChip.getStyleClass().addAll("note-banner", "finding-chip");
+        noteChip.setMinWidth(Region.USE_PREF_SIZE);
+        noteChip.setFocusTraversable(false);
+        noteChip.setOnAction(e -> findingsOpen.set(!findingsOpen.get()));
+        // The path whole: the row flows onto a second line in a narrow lane rather than cut it.
+        path.setMinWidth(Region.USE_PREF_SIZE);
+        pathRow = new javafx.scene.layout.FlowPane(10, 4, path, pathInfo, findingChip, noteChip, server);
+        pathRow.setRowValignment(javafx.geometry.VPos.CENTER);
 
         for (int i = 0; i < vm.clients().size(); i++) {
             ClientRow row = new ClientRow(vm.clients().get(i), i, settings, vm, () -> onClientMenu);
@@ -146,7 +170,6 @@ public final class LaneView extends VBox {
         scroll.setVbarPolicy(ScrollPane.ScrollBarPolicy.AS_NEEDED);
         scroll.getStyleClass().add("lane-scroll");
         scroll.vvalueProperty().addListener(o -> drawArrows());
-        VBox.setVgrow(scroll, Priority.ALWAYS);
 
         findingLabel.getStyleClass().add("finding-banner");
         findingLabel.setWrapText(true);
@@ -174,10 +197,28 @@ public final class LaneView extends VBox {
         laneCaption.setId("caption-" + vm.algorithm());
         laneCaption.textProperty().bind(vm.captionProperty());
         tally.getStyleClass().add("lane-tally");
-        tally.setMaxWidth(Double.MAX_VALUE);
+        tally.setMinWidth(Region.USE_PREF_SIZE);
         tally.textProperty().bind(vm.tallyProperty());
-        getChildren().addAll(header, pathRow, laneCaption, writeLabel, scroll, findingLabel, noteLabel, counters,
-                tally);
+        // this line's tally flows after the counters, on their line when there is room, else on a line of its own
+        counters.getChildren().add(tally);
+        StackPane clientsArea = new StackPane(scroll);
+        VBox.setVgrow(clientsArea, Priority.ALWAYS);
+        if (settings.foldFindings()) {
+            // Opened on a click, over the lower part of the clients and closed by another: a finding read whole
+            // never takes the clients' height away from them.
+            findingsOver.getChildren().addAll(findingLabel, noteLabel);
+            findingsOver.setMaxHeight(Region.USE_PREF_SIZE);
+            findingsOver.setPickOnBounds(false);
+            findingsOver.setOnMouseClicked(e -> findingsOpen.set(false));
+            StackPane.setAlignment(findingsOver, Pos.BOTTOM_CENTER);
+            findingsOver.visibleProperty().bind(findingsOpen);
+            clientsArea.getChildren().add(findingsOver);
+            findingsOpen.addListener(o -> refresh());
+            getChildren().addAll(header, pathRow, laneCaption, writeLabel, clientsArea, counters);
+        } else {
+            getChildren().addAll(header, pathRow, laneCaption, writeLabel, clientsArea, findingLabel, noteLabel,
+                    counters);
+        }
 
         setOnMousePressed(e -> onFocus.run());
         vm.stateProperty().addListener((o, a, b) -> refresh());
@@ -186,6 +227,7 @@ public final class LaneView extends VBox {
         pseudoClassStateChanged(FOCUSED_LANE, vm.focusedProperty().get());
         settings.paletteProperty().addListener((o, a, b) -> refresh());
         settings.presentationProperty().addListener((o, a, b) -> refresh());
+        settings.roomProperty().addListener((o, a, b) -> refresh());
         scroll.viewportBoundsProperty().addListener((o, a, b) -> {
             if (a.getWidth() != b.getWidth() || a.getHeight() != b.getHeight()) {
                 refresh();
@@ -205,17 +247,23 @@ public final class LaneView extends VBox {
         writeLabel.pseudoClassStateChanged(REFUSED, mark != null && mark.fresh() && !mark.accepted());
     }
 
-    /** Client row pitch: 56 px up to nine clients, then rows shrink (and the lane scrolls below 12 px). */
+    /**
+     * Client row pitch: 56 px (times the presentation scale) when every client fits at that, else what makes them all
+     * fit the lane's visible height, down to 12 px (a scenario of hundreds of clients then scrolls, all lanes at once).
+     */
     double pitch() {
         int n = Math.max(1, vm.clients().size());
         double viewport = scroll.getViewportBounds() == null ? 0 : scroll.getViewportBounds().getHeight();
         double full = FULL_PITCH * settings.scale();
-        if (n <= FIT_ROWS) {
-            return full;
-        }
-        double fit = viewport > 100 ? (viewport - 8) / n : FIT_ROWS * full / n;
-        return Math.max(12, Math.min(full, fit));
+        double fit = viewport > 20 ? (viewport - 8) / n : FIT_ROWS * full / Math.max(n, FIT_ROWS);
+        return Math.max(MIN_PITCH, Math.min(full, Math.floor(fit)));
     }
+
+    private static final double MIN_PITCH = 12;
+    /** The narrowest a znode card gets when the clients' words need the room. */
+    private static final double MIN_CARD_W = 96;
+    private double grownFor = -1;
+    private double grownClientW;
 
     private void refresh() {
         LaneFrame frame = vm.frame();
@@ -227,17 +275,28 @@ public final class LaneView extends VBox {
         double width = Math.max(300, scroll.getViewportBounds() == null || scroll.getViewportBounds().getWidth() < 10
                 ? getWidth() - 32 : scroll.getViewportBounds().getWidth());
         int n = vm.clients().size();
-        double height = Math.max(pitch * n, FULL_PITCH * scale) + 8;
+        double height = pitch * n + 8;
         // the server column at the right edge, the session lines between it and the rows
         double serverW = 22 * scale;
         double sessionGap = 26 * scale;
         double clientW = Math.min(280 * scale, width * 0.5 - serverW - sessionGap);
+        // Rows whose words run longer (presentation type, Russian) take room from the cards and the arrows' gap, never
+        // run under the server's line; the width once taken is kept for the run, so the lane does not jump.
+        if (width != grownFor) {
+            grownFor = width;
+            grownClientW = 0;
+        }
+        double mostClientW = width - 14 - MIN_CARD_W * scale - 40 * scale - serverW - sessionGap;
+        clientW = Math.max(clientW, Math.min(grownClientW, mostClientW));
         double clientX = width - clientW - serverW - sessionGap;
         serverX = width - serverW;
         sessions = Sessions.of(frame);
         // tall enough for each server's upright label ("s2 · \u2605leader") when there are several
-        serverColumnHeight = Math.max(Math.max(pitch * n, FULL_PITCH * scale),
-                sessions.servers().size() > 1 ? sessions.servers().size() * 80 * scale : 0);
+        // (but no taller than the lane shows: the labels shrink before the clients scroll)
+        double shown = scroll.getViewportBounds() == null ? 0 : scroll.getViewportBounds().getHeight() - 8;
+        serverColumnHeight = Math.max(Math.max(pitch * n, Math.min(FULL_PITCH * scale, Math.max(shown, 0))),
+                sessions.servers().size() > 1
+                        ? Math.min(sessions.servers().size() * 80 * scale, Math.max(shown, pitch * n)) : 0);
         height = Math.max(height, serverColumnHeight + 8);
         serverColumn.update(sessions, serverW, serverColumnHeight);
         serverColumn.relocate(serverX, SERVER_COLUMN_TOP);
@@ -260,11 +319,29 @@ public final class LaneView extends VBox {
                     row.name.equals(vm.selectedProperty().get()), pitch, clientW);
             row.relocate(clientX, i * pitch + 4);
         }
+        double need = 0;
+        for (ClientRow row : rowOrder) {
+            need = Math.max(need, row.contentRight() + 6);
+        }
+        if (need > clientW + 0.5 && clientW < mostClientW) {
+            grownClientW = Math.min(need, mostClientW);
+            clientW = Math.max(clientW, grownClientW);
+            clientX = width - clientW - serverW - sessionGap;
+            for (int i = 0; i < rowOrder.size(); i++) {
+                ClientRow row = rowOrder.get(i);
+                Row c = frame.row(row.name);
+                row.update(c, LaneViewModel.caption(c), LaneViewModel.status(c), flagged.contains(row.name),
+                        row.name.equals(vm.selectedProperty().get()), pitch, clientW);
+                row.relocate(clientX, i * pitch + 4);
+            }
+        }
+        cardW = Math.max(Math.min(MIN_CARD_W * scale, cardW), Math.min(cardW, clientX - cardX - 40 * scale));
 
         // znode cards: what to draw and where is decided by the view model
         List<Card> entries = frame.cards();
         Map<String, ZnodeCard> keep = new HashMap<>();
-        double cardH = Math.max(8, Math.min(48 * scale, pitch - 8));
+        // (a card as tall as its row allows: on a tight pitch its margin goes before its text shrinks)
+        double cardH = Math.max(8, Math.min(48 * scale, pitch - (pitch < 32 ? 3 : 8)));
         cardAnchor.clear();
         for (Card e : entries) {
             String path = e.path();
@@ -277,12 +354,16 @@ public final class LaneView extends VBox {
             String owner = e.owner();
             int pos = position.getOrDefault(owner, 0);
             card.fullPath = path;
+            // A card of no row of its own (the naive lock, centred on the clients) may be as tall as a full row
+            // whatever the clients' pitch: the node every waiter watches keeps its name in view.
+            double h = e.slot() < 0 ? Math.max(cardH, Math.min(48 * scale, n * pitch - 8)) : cardH;
+            double cardPitch = e.slot() < 0 ? Math.max(pitch, h + 8) : pitch;
             card.update(e.sequence(), e.label(), owner, pos, e.mark(), e.ephemeral(), e.held(), e.ghost(),
-                    flagged.contains(owner) && e.held(), e.tagShown() ? e.protection() : "", cardW, cardH, pitch);
-            double y = e.slot() < 0 ? Math.max(4, (n * pitch - cardH) / 2)
+                    flagged.contains(owner) && e.held(), e.tagShown() ? e.protection() : "", cardW, h, cardPitch);
+            double y = e.slot() < 0 ? Math.max(4, (n * pitch - h) / 2)
                     : e.slot() * pitch + 4 + (pitch - 8 - cardH) / 2;
             card.relocate(cardX, y);
-            cardAnchor.put(path, new double[] {cardX + cardW, y + cardH / 2});
+            cardAnchor.put(path, new double[] {cardX + cardW, y + h / 2});
             keep.put(path, card);
             if (fresh && settings.animate()) {
                 card.setOpacity(0);
@@ -308,10 +389,81 @@ public final class LaneView extends VBox {
         noteLabel.setText(summary.notes());
         noteLabel.setVisible(!summary.notes().isEmpty());
         noteLabel.setManaged(!summary.notes().isEmpty());
+        boolean fold = settings.foldFindings();
+        int failures = summary.failures().isEmpty() ? 0 : summary.failures().split("\n").length;
+        int notes = summary.notes().isEmpty() ? 0 : summary.notes().split("\n").length;
+        findingChip.setText(WindowTexts.text(findingsOpen.get() ? "lane.findings-close" : "lane.findings-open",
+                failures));
+        noteChip.setText(WindowTexts.text(findingsOpen.get() ? "lane.notes-close" : "lane.notes-open", notes));
+        findingChip.setVisible(fold && failures > 0);
+        findingChip.setManaged(fold && failures > 0);
+        noteChip.setVisible(fold && notes > 0 && failures == 0);
+        noteChip.setManaged(fold && notes > 0 && failures == 0);
+        if (fold && failures + notes == 0 && findingsOpen.get()) {
+            findingsOpen.set(false);
+        }
         arrows.updatePulse(this::drawArrows);
         drawArrows();
     }
 
+
+    /** Where the lane's clients are scrolled to (0 top, 1 bottom): the lanes share one position. */
+    javafx.beans.property.DoubleProperty scrollPosition() {
+        return scroll.vvalueProperty();
+    }
+
+    /** The height the lane's caption needs at {@code width}: its text wrapped, and never less than two lines. */
+    double captionNeeds(double width) {
+        javafx.scene.text.Text two = new javafx.scene.text.Text("Mg\nMg");
+        two.setFont(laneCaption.getFont());
+        double least = two.getLayoutBounds().getHeight() + laneCaption.snappedTopInset()
+                + laneCaption.snappedBottomInset();
+        // measured on a Text of its own: the label's prefHeight is the height set last
+        javafx.scene.text.Text text = new javafx.scene.text.Text(laneCaption.getText());
+        text.setFont(laneCaption.getFont());
+        text.setWrappingWidth(Math.max(10, width - laneCaption.snappedLeftInset() - laneCaption.snappedRightInset()
+                - 2));
+        double needed = text.getLayoutBounds().getHeight() + laneCaption.snappedTopInset()
+                + laneCaption.snappedBottomInset() + 2;
+        return Math.ceil(Math.max(least, needed));
+    }
+
+    /** The caption's height, the same in every lane (so their clients line up): set by the lanes. */
+    void captionHeight(double h) {
+        laneCaption.setMinHeight(h);
+        laneCaption.setPrefHeight(h);
+        laneCaption.setMaxHeight(h);
+    }
+
+    /** The parts lined up across lanes besides the caption: the header (0), the counters (1) and the path (2). */
+    static final int ALIGNED_PARTS = 3;
+
+    private javafx.scene.layout.Region part(int k) {
+        return k == 0 ? header : k == 1 ? counters : pathRow;
+    }
+
+    /** The height part {@code k} needs at {@code width} (its own computed height, whatever was set before). */
+    double partNeeds(int k, double width) {
+        javafx.scene.layout.Region r = part(k);
+        r.setMinHeight(Region.USE_COMPUTED_SIZE);
+        r.setPrefHeight(Region.USE_COMPUTED_SIZE);
+        return r.prefHeight(width);
+    }
+
+    void partHeight(int k, double h) {
+        part(k).setMinHeight(h);
+        part(k).setPrefHeight(h);
+    }
+
+    /** The width of the lane's content (its caption's width). */
+    double contentWidth() {
+        return getWidth() - snappedLeftInset() - snappedRightInset();
+    }
+
+    /** Whether this lane shows the scroll bar the lanes share (the last lane does). */
+    void showScrollBar(boolean show) {
+        scroll.setVbarPolicy(show ? ScrollPane.ScrollBarPolicy.AS_NEEDED : ScrollPane.ScrollBarPolicy.NEVER);
+    }
 
     /** Stops the pulse animation (when the lane leaves the window). */
     public void dispose() {

@@ -15,7 +15,9 @@ import lockstep.gui.viewmodel.LaneViewModel;
 import lockstep.gui.viewmodel.ReplayCursor;
 
 /**
- * The scenario's {@code say:} text, its first clause in bold, at a fixed height so the lanes below never jump. When the
+ * The scenario's {@code say:} text, its first clause in bold, at a height fixed for the run so the lanes below never
+ * jump: that of the run's longest text at the banner's width (so no text overflows it, and a run of short texts leaves
+ * the lanes more room), at least two lines. When the
  * lanes' texts differ (a line limited to some algorithms, or worded per algorithm) the banner splits into one column
  * per lane, each over its lane, so a caption only ever sits over the lanes it is true for.
  */
@@ -26,6 +28,8 @@ public final class NarrationBanner extends HBox {
     private final TextFlow flow = new TextFlow(lead, rest);
     private final HBox columns = new HBox(16);
     private final List<TextFlow> laneTexts = new ArrayList<>();
+    private final ReplayCursor cursor;
+    private final ObservableStringValue narration;
 
     public NarrationBanner(ObservableStringValue narration) {
         this(narration, null);
@@ -37,6 +41,8 @@ public final class NarrationBanner extends HBox {
     }
 
     private NarrationBanner(ObservableStringValue narration, ReplayCursor cursor) {
+        this.cursor = cursor;
+        this.narration = narration;
         getStyleClass().add("narration");
         Rectangle mark = new Rectangle(16, 16);
         mark.setRotate(45);
@@ -50,8 +56,9 @@ public final class NarrationBanner extends HBox {
         setAlignment(Pos.CENTER_LEFT);
         getChildren().addAll(mark, flow);
         if (cursor != null) {
+            List<String> names = LanesView.names(cursor.lanes());
             for (LaneViewModel lane : cursor.lanes()) {
-                Text name = new Text(lane.algorithm() + "  ");
+                Text name = new Text(names.get(cursor.lanes().indexOf(lane)) + "  ");
                 name.getStyleClass().add("narration-lane-name");
                 Text l = new Text();
                 l.getStyleClass().add("narration-lane-lead");
@@ -102,6 +109,68 @@ public final class NarrationBanner extends HBox {
             return;
         }
         show(cursor.narrationProperty().get(), cursor);
+    }
+
+    @Override
+    protected double computeMinHeight(double width) {
+        return computePrefHeight(width);
+    }
+
+    @Override
+    protected double computeMaxHeight(double width) {
+        return computePrefHeight(width);
+    }
+
+    @Override
+    protected double computePrefHeight(double width) {
+        double w = width > 0 ? width : getWidth();
+        double textWidth = w - snappedLeftInset() - snappedRightInset() - 16 * 1.42 - getSpacing();
+        if (textWidth < 50) {
+            return super.computePrefHeight(width);
+        }
+        javafx.scene.text.Font big = lead.getFont();
+        javafx.scene.text.Font bold = javafx.scene.text.Font.font(big.getFamily(),
+                javafx.scene.text.FontWeight.BOLD, big.getSize());
+        // at least two lines of the banner's text
+        double needed = measure("Mg\nMg", bold, textWidth);
+        for (String t : texts()) {
+            needed = Math.max(needed, measure(t, bold, textWidth));
+        }
+        if (cursor != null && cursor.lanes().size() > 1) {
+            javafx.scene.text.Font laneFont = ((Text) laneTexts.get(0).getChildren().get(1)).getFont();
+            javafx.scene.text.Font laneBold = javafx.scene.text.Font.font(laneFont.getFamily(),
+                    javafx.scene.text.FontWeight.BOLD, laneFont.getSize());
+            int k = cursor.lanes().size();
+            double column = (textWidth - columns.getSpacing() * (k - 1)) / k;
+            for (String t : texts()) {
+                needed = Math.max(needed, measure("sequential  " + t, laneBold, column));
+            }
+        }
+        return snappedTopInset() + snappedBottomInset() + Math.ceil(needed) + 2;
+    }
+
+    /** The texts this banner may show in this run: the title and every say line (as said before a line, the longer). */
+    private List<String> texts() {
+        List<String> out = new ArrayList<>();
+        out.add(narration.get() == null ? "" : narration.get());
+        if (cursor != null) {
+            String language = lockstep.algorithms.text.Texts.language().tag();
+            out.add(cursor.words().title(language));
+            for (String t : cursor.words().narrations(language)) {
+                out.add(lockstep.gui.text.WindowTexts.text("banner.before", t));
+            }
+            for (LaneViewModel lane : cursor.lanes()) {
+                out.add(lane.ownNarrationProperty().get());
+            }
+        }
+        return out;
+    }
+
+    private static double measure(String text, javafx.scene.text.Font font, double width) {
+        Text t = new Text(text);
+        t.setFont(font);
+        t.setWrappingWidth(width);
+        return t.getLayoutBounds().getHeight();
     }
 
     /** End of the first clause: after the first '.', ':' or '!' followed by a space, or the whole text. */

@@ -43,8 +43,8 @@ public final class TimelineView extends VBox {
         this.settings = settings;
         getStyleClass().add("timeline");
         scrubber = new Track(cursor, settings);
-        scrubber.setMinSize(200, 58);
-        scrubber.setPrefHeight(58);
+        scrubber.setMinSize(200, 48);
+        scrubber.setPrefHeight(48);
         scrubber.setOnMousePressed(e -> scrubber.seekTo(e.getX()));
         scrubber.setOnMouseDragged(e -> scrubber.seekTo(e.getX()));
         scrubber.setId("scrubber");
@@ -93,19 +93,20 @@ public final class TimelineView extends VBox {
         position.setId("position");
         position.textProperty().bind(cursor.positionProperty());
         position.setMinWidth(0);
+        // The status line is read in full, the current script line's text with it: it wraps rather than cut.
+        position.setWrapText(true);
+        position.setMinHeight(Region.USE_PREF_SIZE);
         HBox.setHgrow(position, Priority.ALWAYS);
         position.setMaxWidth(Double.MAX_VALUE);
 
-        Label key = new Label(WindowTexts.text("timeline.key"));
-        key.getStyleClass().add("muted-text");
-        key.setMinWidth(Region.USE_PREF_SIZE);
 
-        // The position line may be cut on a narrow window: the whole of it on hover; the speed box never shrinks.
+        // The whole position line on hover too; the speed box never shrinks.
         Tooltip whole = new Tooltip();
         whole.textProperty().bind(cursor.positionProperty());
         position.setTooltip(whole);
         speed.setMinWidth(Region.USE_PREF_SIZE);
-        HBox transport = new HBox(home, lineBack, back, play, forward, lineForward, end, speed, position, key);
+        // (the scrubber's key is in the legend's line: the status line has the rest of this one to itself)
+        HBox transport = new HBox(home, lineBack, back, play, forward, lineForward, end, speed, position);
         transport.getStyleClass().add("transport");
         transport.setAlignment(Pos.CENTER_LEFT);
         getChildren().addAll(scrubber, transport);

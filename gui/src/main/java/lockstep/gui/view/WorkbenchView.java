@@ -53,9 +53,18 @@ public final class WorkbenchView extends BorderPane {
     private final TextField seed = new TextField();
     private final StackPane centre = new StackPane();
     private final Label lanesLabel = new Label();
+    private Label brand;
     private final Label seedLabel = new Label();
     private final ToggleButton dark = new ToggleButton();
     private final ToggleButton presentation = new ToggleButton();
+    /** Shows or hides the inspector; on its own it is shown where the window is wide enough for it. */
+    private final ToggleButton inspectorToggle = new ToggleButton();
+    /** The user's choice of inspector (null: decided by the window's width). */
+    private Boolean inspectorChosen;
+    private final VBox bars = new VBox();
+    private HBox bar;
+    private HBox body;
+    private VBox main;
     private LanesView lanes;
     private TimelineView timeline;
     private InspectorView inspector;
@@ -67,7 +76,16 @@ public final class WorkbenchView extends BorderPane {
         this.settings = settings;
         getStyleClass().add("workbench");
         menu = new WorkbenchMenu(vm, this::chooseFile);
-        setTop(new VBox(menu, topBar()));
+        settings.setFoldFindings(true);
+        bar = topBar();
+        bars.getChildren().setAll(menu, bar);
+        // (a bar wider than the window is cut at its edge, never widens the lanes past it)
+        bars.setMinWidth(0);
+        setTop(bars);
+        // The window lays itself out for the screen it is on: the bars on one line where they fit, the inspector beside
+        // the lanes where there is room for both, presentation sizes for the room the screen gives.
+        widthProperty().addListener(o -> fitTheScreen());
+        heightProperty().addListener(o -> fitTheScreen());
         Label loading = new Label(WindowTexts.text("workbench.running"));
         loading.getStyleClass().add("muted-text");
         centre.getChildren().add(loading);
@@ -113,13 +131,88 @@ public final class WorkbenchView extends BorderPane {
         settings.paletteProperty().set(vm.darkProperty().get() ? Palette.DARK : Palette.LIGHT);
         settings.presentationProperty().set(vm.presentationProperty().get());
         if (getScene() != null) {
-            Theme.apply(getScene(), vm.darkProperty().get(), vm.presentationProperty().get());
+            Theme.apply(getScene(), vm.darkProperty().get(), vm.presentationProperty().get(), settings.roomProperty().get());
         }
-        if (inspector != null) {
-            boolean collapse = vm.presentationProperty().get();
-            inspector.setVisible(!collapse);
-            inspector.setManaged(!collapse);
+        showInspector();
+    }
+
+    /** The width from which the inspector is shown beside two lanes without taking the room their clients need. */
+    static final double INSPECTOR_FROM = 1700;
+    /** Below this height the window's margins and gaps tighten, so the clients keep the room. */
+    static final double TIGHT_BELOW = 950;
+
+    private void showInspector() {
+        if (inspector == null) {
+            return;
         }
+        boolean wide = getWidth() <= 0 || getWidth() >= INSPECTOR_FROM;
+        boolean show = !vm.presentationProperty().get() && (inspectorChosen == null ? wide : inspectorChosen);
+        inspector.setVisible(show);
+        inspector.setManaged(show);
+        inspectorToggle.setSelected(show);
+        inspectorToggle.setDisable(vm.presentationProperty().get());
+    }
+
+    @Override
+    protected void layoutChildren() {
+        arrangeBars();
+        super.layoutChildren();
+    }
+
+    /**
+     * The menu on the bar's line when both fit in the width, above it otherwise; on a narrow window the brand shows
+     * only its mark and the lanes' chips go without their word, so the scenario's title keeps its room.
+     */
+    private void arrangeBars() {
+        double w = getWidth();
+        if (w <= 0) {
+            return;
+        }
+        boolean narrow = w < 1500;
+        brand.setContentDisplay(narrow ? javafx.scene.control.ContentDisplay.GRAPHIC_ONLY
+                : javafx.scene.control.ContentDisplay.LEFT);
+        lanesLabel.setVisible(!narrow);
+        lanesLabel.setManaged(!narrow);
+        boolean oneLine = menu.prefWidth(-1) + bar.prefWidth(-1) <= w;
+        boolean isOneLine = bars.getChildren().size() == 1;
+        if (oneLine == isOneLine) {
+            return;
+        }
+        bars.getChildren().clear();
+        if (oneLine) {
+            HBox line = new HBox(menu, bar);
+            HBox.setHgrow(bar, Priority.ALWAYS);
+            line.getStyleClass().add("bars-line");
+            line.setAlignment(Pos.CENTER_LEFT);
+            bars.getChildren().setAll(line);
+        } else {
+            bars.getChildren().setAll(menu, bar);
+        }
+    }
+
+    /** Lays the window out for its size: presentation's room, margins, and the inspector. */
+    private void fitTheScreen() {
+        double w = getWidth();
+        double h = getHeight();
+        if (w <= 0 || h <= 0) {
+            return;
+        }
+        double room = ViewSettings.roomOf(w, h);
+        if (room != settings.roomProperty().get()) {
+            settings.roomProperty().set(room);
+            applyTheme();
+        }
+        boolean tight = h < TIGHT_BELOW;
+        getStyleClass().remove("tight");
+        if (tight) {
+            getStyleClass().add("tight");
+        }
+        if (body != null) {
+            body.setPadding(tight ? new Insets(10, 16, 10, 16) : new Insets(16, 24, 20, 24));
+            body.setSpacing(tight ? 10 : 16);
+            main.setSpacing(tight ? 8 : 16);
+        }
+        showInspector();
     }
 
     private void onKey(KeyEvent e) {
@@ -179,16 +272,17 @@ public final class WorkbenchView extends BorderPane {
         cursor.stopAtReleasesProperty().set(vm.presentationProperty().get());
         NarrationBanner narration = new NarrationBanner(cursor);
         narration.setId("narration");
-        VBox main = new VBox(16, narration, lanes, legend(), timeline);
+        main = new VBox(16, narration, lanes, legend(), timeline);
         HBox.setHgrow(main, Priority.ALWAYS);
         // The main column takes what the inspector leaves: a long caption must wrap, never squeeze the inspector (its
         // tabs cut, the speed box emptied) as it did when the column asked for the caption's one-line width.
         main.setPrefWidth(380 * cursor.lanes().size()); // three lanes take room from the inspector, down to its minimum
         main.setMinWidth(0);
-        HBox body = new HBox(16, main, inspector);
+        body = new HBox(16, main, inspector);
         body.setPadding(new Insets(16, 24, 20, 24));
         centre.getChildren().setAll(body);
         applyTheme();
+        fitTheScreen();
         focusTimeline();
     }
 
@@ -239,7 +333,7 @@ public final class WorkbenchView extends BorderPane {
         SVGPath steps = new SVGPath();
         steps.setContent("M5 19h5v-5h5V9h5V5h2v6h-5v5h-5v5H5z");
         steps.setFill(Color.WHITE);
-        Label brand = new Label("Lockstep", new StackPane(mark, steps));
+        brand = new Label("Lockstep", new StackPane(mark, steps));
         brand.getStyleClass().add("brand");
         brand.setGraphicTextGap(10);
 
@@ -279,6 +373,13 @@ public final class WorkbenchView extends BorderPane {
         presentation.setId("presentation");
         presentation.setFocusTraversable(false);
         presentation.setOnAction(e -> vm.togglePresentation());
+        inspectorToggle.setId("inspector-toggle");
+        inspectorToggle.setFocusTraversable(false);
+        inspectorToggle.setOnAction(e -> {
+            inspectorChosen = inspectorToggle.isSelected();
+            showInspector();
+            focusTimeline();
+        });
         vm.presentationProperty().addListener((o, a, b) -> presentation.setSelected(b));
 
         relabel();
@@ -287,14 +388,16 @@ public final class WorkbenchView extends BorderPane {
         HBox.setHgrow(spacer, Priority.ALWAYS);
         // A long scenario title gives way first (its full text is in the picker): the brand, the lanes' names, the
         // seed and the toggles are never cut down to "…".
-        for (javafx.scene.control.Control fixed : List.of(brand, lanesLabel, seedLabel, dark, presentation)) {
+        for (javafx.scene.control.Control fixed : List.of(brand, lanesLabel, seedLabel, inspectorToggle, dark,
+                presentation)) {
             fixed.setMinWidth(Region.USE_PREF_SIZE);
         }
         scenarioPicker.setMinWidth(160);
         javafx.scene.control.Tooltip fullTitle = new javafx.scene.control.Tooltip();
         fullTitle.textProperty().bind(vm.titleProperty());
         scenarioPicker.setTooltip(fullTitle);
-        HBox bar = new HBox(brand, scenarioPicker, lanesLabel, chips, spacer, seedLabel, seed, dark, presentation);
+        HBox bar = new HBox(brand, scenarioPicker, lanesLabel, chips, spacer, seedLabel, seed, inspectorToggle, dark,
+                presentation);
         bar.getStyleClass().add("top-bar");
         bar.setAlignment(Pos.CENTER_LEFT);
         return bar;
@@ -306,6 +409,7 @@ public final class WorkbenchView extends BorderPane {
         seedLabel.setText(WindowTexts.text("workbench.seed"));
         dark.setText(WindowTexts.text("workbench.dark"));
         presentation.setText(WindowTexts.text("workbench.presentation"));
+        inspectorToggle.setText(WindowTexts.text("workbench.inspector"));
         fillPicker();
         fillChips();
     }
@@ -391,8 +495,9 @@ public final class WorkbenchView extends BorderPane {
         chips.setAlignment(Pos.CENTER_LEFT);
     }
 
-    private HBox legend() {
-        HBox legend = new HBox();
+    private javafx.scene.layout.FlowPane legend() {
+        // One line where the window is wide enough, two where it is not: never a word cut.
+        javafx.scene.layout.FlowPane legend = new javafx.scene.layout.FlowPane(18, 4);
         legend.getStyleClass().add("legend");
         Label clients = new Label(WindowTexts.text("legend.clients"));
         clients.getStyleClass().add("legend-title");
@@ -413,6 +518,16 @@ public final class WorkbenchView extends BorderPane {
         gap.setMinWidth(12);
         legend.getChildren().addAll(gap, arrows, new Label(WindowTexts.text("legend.watch"), line(false, false)),
                 new Label(WindowTexts.text("legend.notification"), line(true, true)), new Label(WindowTexts.text("legend.call"), line(false, true)));
+        Region gap2 = new Region();
+        gap2.setMinWidth(12);
+        Label key = new Label(WindowTexts.text("timeline.key"));
+        key.getStyleClass().add("muted-text");
+        legend.getChildren().addAll(gap2, key);
+        for (javafx.scene.Node n : legend.getChildren()) {
+            if (n instanceof Label l) {
+                l.setMinWidth(Region.USE_PREF_SIZE);
+            }
+        }
         return legend;
     }
 
@@ -429,7 +544,7 @@ public final class WorkbenchView extends BorderPane {
     /** Scene helper for the window and the tests. */
     public static Scene scene(WorkbenchView view, double width, double height) {
         Scene scene = new Scene(view, width, height);
-        Theme.apply(scene, false, false);
+        Theme.apply(scene, false, false, ViewSettings.roomOf(width, height));
         return scene;
     }
 }

@@ -73,7 +73,7 @@ final class ZnodeCard extends Pane {
         shown = sig;
         double scale = settings.scale();
         boolean compact = pitch < 40 * scale;
-        boolean tiny = pitch < 22;
+        boolean tiny = pitch < 16; // (from 16 px a card still shows "#3 c4", small)
         frame.setWidth(w);
         frame.setHeight(h);
         frame.getStrokeDashArray().clear();

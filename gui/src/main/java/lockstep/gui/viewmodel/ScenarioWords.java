@@ -46,6 +46,11 @@ public record ScenarioWords(Wording title, Map<String, Wording> narration) {
         return wording == null ? english : wording.in(language);
     }
 
+    /** Every narration text of the scenario in {@code language} (for a banner tall enough for the longest). */
+    public java.util.List<String> narrations(String language) {
+        return narration.values().stream().map(w -> w.in(language)).sorted().toList();
+    }
+
     public String title(String language) {
         return title.in(language);
     }
