@@ -13,6 +13,20 @@ public interface LockClient extends AutoCloseable {
     DistributedLock lock(String lockPath, LockMode mode);
 
     /**
+     * A handle on {@code target}: several lock paths taken as one, or a lock with more than one permit. Only an
+     * algorithm flagged {@link Flag#MULTI} takes several paths, and only one flagged {@link Flag#PERMITS} more than one
+     * permit; every other refuses such a target.
+     *
+     * @throws IllegalArgumentException for a target the algorithm cannot take
+     */
+    default DistributedLock lock(LockTarget target, LockMode mode) {
+        if (!target.isSingleMutex()) {
+            throw new IllegalArgumentException(name() + "'s lock takes one lock path with one permit, not " + target);
+        }
+        return lock(target.path(), mode);
+    }
+
+    /**
      * True when {@code thread}, which runs this client's acquire, is parked waiting for a watch notification (and not
      * at the seam, not running). The scheduler uses it to know when a client has nothing more to do.
      */

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.framework.recipes.locks.InterProcessLock;
 import org.apache.curator.framework.recipes.locks.InterProcessMutex;
 import org.apache.curator.framework.recipes.locks.InterProcessReadWriteLock;
 import org.apache.curator.retry.RetryNTimes;
@@ -14,6 +15,7 @@ import org.apache.curator.retry.RetryNTimes;
 import lockstep.algorithms.DistributedLock;
 import lockstep.algorithms.LockClient;
 import lockstep.algorithms.LockMode;
+import lockstep.algorithms.LockTarget;
 import lockstep.algorithms.session.Connection;
 import lockstep.algorithms.session.SessionEnder;
 import lockstep.algorithms.session.ZooKeeperSeam;
@@ -70,9 +72,17 @@ public final class CuratorLockClient implements LockClient {
 
     @Override
     public DistributedLock lock(String lockPath, LockMode mode) {
-        InterProcessMutex mutex = recipe == CuratorRecipe.READ_WRITE && mode != LockMode.EXCLUSIVE
-                ? pairedSide(lockPath, mode) : recipe.lock(curator, lockPath, mode);
-        return new CuratorLock(name, lockPath, mode, mutex);
+        return lock(LockTarget.of(lockPath), mode);
+    }
+
+    @Override
+    public DistributedLock lock(LockTarget target, LockMode mode) {
+        if (!recipe.takes(target)) {
+            throw new IllegalArgumentException(name + "'s Curator recipe cannot take " + target);
+        }
+        InterProcessLock lock = recipe == CuratorRecipe.READ_WRITE && mode != LockMode.EXCLUSIVE
+                ? pairedSide(target.path(), mode) : recipe.lock(curator, target, mode);
+        return new CuratorLock(name, String.join(",", target.paths()), mode, lock);
     }
 
     /**
@@ -118,7 +128,8 @@ public final class CuratorLockClient implements LockClient {
     }
 
     /**
-     * Curator's waiter parks in {@code wait()} inside LockInternals' lock loop; any other wait (inside a ZooKeeper
+     * Curator's waiter parks in {@code wait()} inside LockInternals' lock loop, or (a semaphore's waiter, which holds
+     * the inner mutex meanwhile) inside InterProcessSemaphoreV2's wait for a lease; any other wait (inside a ZooKeeper
      * call, at the seam) is not a wait for a notification.
      */
     @Override
@@ -132,7 +143,9 @@ public final class CuratorLockClient implements LockClient {
             return false;
         }
         for (StackTraceElement frame : stack) {
-            if (frame.getClassName().endsWith("LockInternals") && frame.getMethodName().equals("internalLockLoop")) {
+            if (frame.getClassName().endsWith("LockInternals") && frame.getMethodName().equals("internalLockLoop")
+                    || frame.getClassName().endsWith("InterProcessSemaphoreV2")
+                    && frame.getMethodName().equals("internalAcquire1Lease")) {
                 return true;
             }
             if (frame.getClassName().startsWith("org.apache.zookeeper") || frame.getClassName().startsWith("lockstep")) {

@@ -122,6 +122,20 @@ public final class Algorithms {
                 EnumSet.of(Flag.FAIR, Flag.REENTRANT, Flag.SHARED, Flag.REFERENCE),
                 HerdCount.oneWakeUpPerRelease(), Outcome.correct(),
                 (name, connection) -> CuratorLockClient.connect(name, connection, CuratorRecipe.READ_WRITE));
+        // Curator's semaphores and multi-lock (issue 21): N permits, several locks taken as one.
+        register("curator-semaphore-mutex", "Apache Curator's InterProcessSemaphoreMutex: one lease, not reentrant",
+                "Curator's semaphore mutex: not reentrant", EnumSet.of(Flag.FAIR, Flag.REFERENCE), null,
+                Outcome.correct(),
+                (name, connection) -> CuratorLockClient.connect(name, connection, CuratorRecipe.SEMAPHORE_MUTEX));
+        register("curator-semaphore", "Apache Curator's InterProcessSemaphoreV2: N leases, counted under a mutex",
+                "Curator's semaphore: N leases, counted under a mutex",
+                EnumSet.of(Flag.FAIR, Flag.PERMITS, Flag.REFERENCE), null, Outcome.correct(),
+                (name, connection) -> CuratorLockClient.connect(name, connection, CuratorRecipe.SEMAPHORE));
+        register("curator-multilock", "Apache Curator's InterProcessMultiLock: several mutexes in the order asked",
+                "Curator's multi-lock: its locks in the order asked",
+                EnumSet.of(Flag.FAIR, Flag.REENTRANT, Flag.MULTI, Flag.REFERENCE), HerdCount.oneWakeUpPerRelease(),
+                Outcome.correct(),
+                (name, connection) -> CuratorLockClient.connect(name, connection, CuratorRecipe.MULTI_LOCK));
         // The bug gallery: each shows its finding in its built-in scenario NN-<name>.yaml; see docs/bugs/<name>.md.
         register("bug-assume-on-wake", "takes the lock when its watched predecessor goes away, without looking again",
                 "bug: a wake-up is taken to mean 'my turn'", EnumSet.of(Flag.BUG), null,
