@@ -13,7 +13,8 @@ import lockstep.simulator.trace.Event;
  */
 public final class Checker {
 
-    private static final List<Invariant> INVARIANTS = List.of(new MutualExclusion(), new UnfencedWrites(),
+    private static final List<Invariant> INVARIANTS = List.of(new MutualExclusion(), new TooManyHolders(),
+            new UnfencedWrites(),
             new WaitersAreNotStuck(), new WaitersDoNotWaitForThemselves(), new EphemeralNodesDieWithTheirOwners(), new WatchesDoNotOutliveWaiting(),
             new StaleHolders());
 

@@ -82,7 +82,8 @@ final class EventReader {
             throw json.wrongLine(text("trace.format", format), text("trace.formatExpected", Event.FORMAT));
         }
         return new Event.RunStarted(index, json.text("scenario"), json.text("title"), json.text("algorithm"),
-                json.longInteger("seed"), json.text("lockPath"), json.texts("clients"), json.bool("fencing"));
+                json.longInteger("seed"), json.text("lockPath"), json.texts("clients"), json.bool("fencing"),
+                json.has("permits") ? json.integer("permits") : 1);
     }
 
     private static Event.Op op(JsonLine json) throws BadInputException {
