@@ -49,6 +49,16 @@ public interface LockClient extends AutoCloseable {
         return true;
     }
 
+    /**
+     * Whether a notification for {@code watcher} about {@code path} may wake {@code waiter}, the thread that runs this
+     * client's action, as it stands now: by default {@link #notificationWakesItsHandle}. A client library whose one
+     * action waits in turn on several monitors (Curator's semaphore: its inner mutex, then its leases) tells a
+     * leftover watch of the other wait apart, which wakes nobody.
+     */
+    default boolean notificationWakes(Thread waiter, org.apache.zookeeper.Watcher watcher, String path) {
+        return notificationWakesItsHandle(watcher);
+    }
+
     /** The session ends abruptly, as when the process dies: no release, the server deletes its ephemeral nodes. */
     void crash();
 

@@ -155,6 +155,30 @@ public final class CuratorLockClient implements LockClient {
         return false;
     }
 
+    /**
+     * A semaphore's waiter waits first for the inner mutex (LockInternals: a data watch on a node under
+     * {@code locks/}), then for a lease (a children watch on {@code leases}), each on its own monitor. The children
+     * watch of an earlier try is not taken back on the server (Curator removes it locally, in the background), so its
+     * notification may reach a waiter parked in the inner mutex again: it notifies the other monitor, and wakes nobody.
+     */
+    @Override
+    public boolean notificationWakes(Thread waiter, org.apache.zookeeper.Watcher watcher, String path) {
+        if (!isWaitingForNotification(waiter) || path == null) {
+            return true; // running, or a connection event: it may well act on it
+        }
+        boolean waitsForALease = false;
+        for (StackTraceElement frame : waiter.getStackTrace()) {
+            if (frame.getClassName().endsWith("LockInternals")) {
+                break;
+            }
+            if (frame.getClassName().endsWith("InterProcessSemaphoreV2")) {
+                waitsForALease = true;
+                break;
+            }
+        }
+        return waitsForALease == path.endsWith("/leases");
+    }
+
     private static boolean isObjectWait(StackTraceElement[] stack) {
         for (int i = 0; i < Math.min(3, stack.length); i++) {
             if (stack[i].getClassName().equals("java.lang.Object") && stack[i].getMethodName().startsWith("wait")) {

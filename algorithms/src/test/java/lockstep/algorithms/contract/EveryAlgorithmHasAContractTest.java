@@ -19,7 +19,8 @@ class EveryAlgorithmHasAContractTest {
     void everyRegisteredAlgorithmRunsTheContract() {
         List<String> covered = Stream.of(new NaiveContractTest(), new ChildrenWatchContractTest(),
                         new SequentialContractTest(), new ReadWriteContractTest(), new CuratorMutexContractTest(),
-                        new CuratorReadWriteContractTest(), new CuratorSemaphoreMutexContractTest(),
+                        new CuratorReadWriteContractTest(), new SemaphoreContractTest(),
+                        new CuratorSemaphoreMutexContractTest(),
                         new CuratorSemaphoreContractTest(), new CuratorMultiLockContractTest())
                 .map(LockContract::algorithm).toList();
         assertEquals(Algorithms.all().stream().filter(info -> !info.isBug()).map(Algorithms.Info::name).toList(),

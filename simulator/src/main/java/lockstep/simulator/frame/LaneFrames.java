@@ -189,7 +189,8 @@ public final class LaneFrames {
     private static Holders holders(ReplayState s) {
         List<String> live = s.realHolders();
         boolean readers = live.stream().allMatch(h -> LockMode.READ.label().equals(s.client(h).mode()));
-        return new Holders(live, s.zombies(), live.size() > 1 && !readers);
+        boolean tooMany = s.isSemaphore() ? live.size() > s.permits() : live.size() > 1 && !readers;
+        return new Holders(live, s.zombies(), tooMany, s.permits());
     }
 
     private static LockMode modeOf(String label) {

@@ -98,8 +98,8 @@ final class RunClient {
     }
 
     /** Whether a notification to {@code watcher} wakes one of its handles (false for a handle that already holds). */
-    boolean wakesOnNotificationTo(org.apache.zookeeper.Watcher watcher) {
-        return session.notificationWakesItsHandle(watcher);
+    boolean wakesOnNotificationTo(org.apache.zookeeper.Watcher watcher, String path) {
+        return session.notificationWakes(worker.thread(), watcher, path);
     }
 
     /** Whether its client library opens a new session on its own once it learns that its session expired. */

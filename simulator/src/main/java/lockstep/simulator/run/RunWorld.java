@@ -269,7 +269,7 @@ final class RunWorld implements AutoCloseable {
 
             @Override
             public boolean isWokenBy(String client, lockstep.algorithms.session.Delivery delivery) {
-                return clients.get(client).wakesOnNotificationTo(delivery.watcher());
+                return clients.get(client).wakesOnNotificationTo(delivery.watcher(), delivery.event().getPath());
             }
         });
     }
