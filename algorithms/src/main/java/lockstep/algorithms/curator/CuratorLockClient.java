@@ -29,6 +29,20 @@ import lockstep.algorithms.session.ZooKeeperSeam;
  */
 public final class CuratorLockClient implements LockClient {
 
+    /**
+     * Curator's shaded Guava logs, through java.util.logging, a warning with a stack trace when a semaphore's lease
+     * cannot be deleted because its client is already closed (a waiter's give-up at the end of a run): the session is
+     * gone and the server drops the lease anyway. Held here, as JUL keeps its loggers only weakly.
+     */
+    private static final java.util.logging.Logger QUIET_CLOSE = quiet(
+            "org.apache.curator.shaded.com.google.common.io.Closeables");
+
+    private static java.util.logging.Logger quiet(String name) {
+        java.util.logging.Logger logger = java.util.logging.Logger.getLogger(name);
+        logger.setLevel(java.util.logging.Level.OFF);
+        return logger;
+    }
+
     private final String name;
     private final Connection connection;
     private final CuratorFramework curator;

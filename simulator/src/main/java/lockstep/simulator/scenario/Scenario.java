@@ -74,6 +74,12 @@ public record Scenario(String source, String title, String description, Long see
         this(source, title, description, seed, clients, script, fencing, true, 1);
     }
 
+    /** The same scenario with {@code n} permits (a semaphore of n; 1: a mutex). */
+    public Scenario withPermits(int n) {
+        return new Scenario(source, title, description, seed, clients, script, fencing, reentrant, ensemble,
+                titleInLanguages, descriptionInLanguages, n);
+    }
+
     /** The same scenario run on {@code size} embedded servers. */
     public Scenario withEnsemble(int size) {
         return new Scenario(source, title, description, seed, clients, script, fencing, reentrant, size,
