@@ -16,7 +16,7 @@ public final class Checker {
     private static final List<Invariant> INVARIANTS = List.of(new MutualExclusion(), new TooManyHolders(),
             new UnfencedWrites(),
             new WaitersAreNotStuck(), new WaitersDoNotWaitForThemselves(), new EphemeralNodesDieWithTheirOwners(), new WatchesDoNotOutliveWaiting(),
-            new StaleHolders());
+            new StaleHolders(), new IdlePermits());
 
     private Checker() {
     }

@@ -48,6 +48,17 @@ class CheckerTest {
     }
 
     @Test
+    void aWaiterBesideAFreePermitAtALinesEndIsAnIdlePermitNote() {
+        TraceBuilder t = TraceBuilder.semaphore(2, "c1", "c2", "c3").line("all acquire").holding("c1")
+                .holding("c2").waiting("c3", "/lockstep/sem/lock-0000000000").line("c2 release").released("c2");
+        int next = t.last() + 1;
+        t.line("c1 release").released("c1").holding("c3").released("c3").ended();
+        assertEquals(List.of("event " + next + ": c3 waited through a whole step while 1 of the 2 permits were free"
+                + " (idle permit)"), messages(t.build(), "idle-permit"));
+        assertEquals(List.of(), Checker.failures(t.build()), "a note, not a failure");
+    }
+
+    @Test
     void readersMayShareTheLock() {
         TraceBuilder t = TraceBuilder.run("read-write", "/lockstep/rw", "r1", "r2").mode("read")
                 .holding("r1").holding("r2").released("r1").released("r2").ended();
@@ -218,7 +229,7 @@ class CheckerTest {
     @Test
     void everyInvariantHasAKindAndASentence() {
         assertEquals(List.of("mutual-exclusion", "too-many-holders", "unfenced-write", "stuck-waiter", "self-deadlock", "orphaned-node",
-                        "watch-left-behind", "stale-holder"),
+                        "watch-left-behind", "stale-holder", "idle-permit"),
                 Checker.invariants().stream().map(Invariant::kind).toList());
         Checker.invariants().forEach(i -> assertEquals('.', i.sentence().charAt(i.sentence().length() - 1)));
     }
