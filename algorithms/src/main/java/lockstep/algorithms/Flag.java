@@ -14,6 +14,10 @@ public enum Flag {
     REENTRANT("reentrant"),
     /** Readers share the lock; writers are exclusive. */
     SHARED("read/write"),
+    /** A counting semaphore: up to N clients hold it at once (N permits; with one permit it is a mutex). */
+    PERMITS("permits"),
+    /** Takes several locks as one (a multi-lock); with one lock it is a mutex. */
+    MULTI("multi-lock"),
     /** Apache Curator's own recipe, kept as a reference. */
     REFERENCE("curator"),
     /** A lock of the bug gallery: it has a known bug, shown by its built-in scenario (see its {@link Outcome}). */

@@ -49,6 +49,20 @@ public interface LockAlgorithm {
         return false;
     }
 
+    /**
+     * This decision for a lock of {@code permits} permits: itself for one; a semaphore's decision (flagged
+     * {@link Flag#PERMITS}) counts them. A lock of one holder refuses more.
+     *
+     * @throws IllegalArgumentException for more than one permit, unless the algorithm is a semaphore
+     */
+    default LockAlgorithm forPermits(int permits) {
+        if (permits != 1) {
+            throw new IllegalArgumentException(getClass().getSimpleName() + " is held by one client at a time, not "
+                    + permits);
+        }
+        return this;
+    }
+
     /** Orders the children for {@link #decide}: by sequence number (see {@link NodeName#compareTo}). */
     default List<NodeName> order(List<NodeName> children) {
         return children.stream().sorted().toList();

@@ -13,6 +13,20 @@ public interface LockClient extends AutoCloseable {
     DistributedLock lock(String lockPath, LockMode mode);
 
     /**
+     * A handle on {@code target}: several lock paths taken as one, or a lock with more than one permit. Only an
+     * algorithm flagged {@link Flag#MULTI} takes several paths, and only one flagged {@link Flag#PERMITS} more than one
+     * permit; every other refuses such a target.
+     *
+     * @throws IllegalArgumentException for a target the algorithm cannot take
+     */
+    default DistributedLock lock(LockTarget target, LockMode mode) {
+        if (!target.isSingleMutex()) {
+            throw new IllegalArgumentException(name() + "'s lock takes one lock path with one permit, not " + target);
+        }
+        return lock(target.path(), mode);
+    }
+
+    /**
      * True when {@code thread}, which runs this client's acquire, is parked waiting for a watch notification (and not
      * at the seam, not running). The scheduler uses it to know when a client has nothing more to do.
      */
@@ -33,6 +47,16 @@ public interface LockClient extends AutoCloseable {
      */
     default boolean notificationWakesItsHandle(org.apache.zookeeper.Watcher watcher) {
         return true;
+    }
+
+    /**
+     * Whether a notification for {@code watcher} about {@code path} may wake {@code waiter}, the thread that runs this
+     * client's action, as it stands now: by default {@link #notificationWakesItsHandle}. A client library whose one
+     * action waits in turn on several monitors (Curator's semaphore: its inner mutex, then its leases) tells a
+     * leftover watch of the other wait apart, which wakes nobody.
+     */
+    default boolean notificationWakes(Thread waiter, org.apache.zookeeper.Watcher watcher, String path) {
+        return notificationWakesItsHandle(watcher);
     }
 
     /** The session ends abruptly, as when the process dies: no release, the server deletes its ephemeral nodes. */

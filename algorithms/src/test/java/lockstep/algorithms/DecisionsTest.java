@@ -41,6 +41,26 @@ class DecisionsTest {
     }
 
     @Test
+    void aSemaphoreOfThreeGrantsTheFirstThreeAndTheOthersWatchTheChildren() {
+        LockAlgorithm three = new Semaphore(1).forPermits(3);
+        List<NodeName> queue = children("lock-0000000001", "lock-0000000002", "lock-0000000003", "lock-0000000004");
+        for (int i = 0; i < 3; i++) {
+            assertEquals(Decision.holds(), three.decide(queue, queue.get(i)));
+        }
+        assertEquals(Decision.watchChildren(), three.decide(queue, queue.get(3)));
+        assertTrue(three.watchesChildren());
+        assertEquals(new ChildrenWatch().decide(queue, queue.get(1)), new Semaphore(1).decide(queue, queue.get(1)),
+                "with one permit it is the children-watch lock");
+    }
+
+    @Test
+    void aLockOfOneHolderRefusesMorePermits() {
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> new Sequential().forPermits(2));
+        assertTrue(refused.getMessage().contains("one client at a time"), refused.getMessage());
+    }
+
+    @Test
     void readerWaitsOnlyForTheNearestLowerWriter() {
         ReadWrite rw = new ReadWrite();
         List<NodeName> queue = children("write-0000000001", "read-0000000002", "write-0000000003",

@@ -1,30 +1,35 @@
 package lockstep.algorithms.curator;
 
 import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
+import org.apache.curator.framework.recipes.locks.InterProcessLock;
 import org.apache.curator.framework.recipes.locks.InterProcessMutex;
 
 import lockstep.algorithms.DistributedLock;
 import lockstep.algorithms.LockMode;
 
 /**
- * A Curator mutex (or one side of its read/write lock) behind Lockstep's lock interface. Curator's handles are
- * reentrant per thread already; this adapter only counts the holds, which Curator keeps to itself.
+ * One of Curator's lock recipes (a mutex, a side of its read/write lock, the semaphore mutex, a semaphore's leases, a
+ * multi-lock) behind Lockstep's lock interface. Whether a second acquire by the holder counts up (the mutex and the
+ * multi-lock, reentrant per thread) or asks again (the semaphores) is the recipe's own business; this adapter only
+ * counts the holds per thread, which Curator keeps to itself, so that only a holding thread may release.
  */
 final class CuratorLock implements DistributedLock {
 
     private final String client;
     private final String lockPath;
     private final LockMode mode;
-    private final InterProcessMutex mutex;
-    private final java.util.Map<Thread, Integer> holds = new java.util.concurrent.ConcurrentHashMap<>();
+    private final InterProcessLock lock;
+    private final Map<Thread, Integer> holds = new ConcurrentHashMap<>();
 
-    CuratorLock(String client, String lockPath, LockMode mode, InterProcessMutex mutex) {
+    CuratorLock(String client, String lockPath, LockMode mode, InterProcessLock lock) {
         this.client = client;
         this.lockPath = lockPath;
         this.mode = mode;
-        this.mutex = mutex;
+        this.lock = lock;
     }
 
     @Override
@@ -44,13 +49,13 @@ final class CuratorLock implements DistributedLock {
 
     @Override
     public void acquire() throws Exception {
-        mutex.acquire();
+        lock.acquire();
         holds.merge(Thread.currentThread(), 1, Integer::sum);
     }
 
     @Override
     public boolean acquire(Duration timeout) throws Exception {
-        boolean got = mutex.acquire(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        boolean got = lock.acquire(timeout.toMillis(), TimeUnit.MILLISECONDS);
         if (got) {
             holds.merge(Thread.currentThread(), 1, Integer::sum);
         }
@@ -59,12 +64,12 @@ final class CuratorLock implements DistributedLock {
 
     @Override
     public void release() throws Exception {
-        if (!mutex.isOwnedByCurrentThread()) {
+        if (!isHeldByCurrentThread()) {
             throw new IllegalMonitorStateException(client + " does not hold " + lockPath
                     + ": there is nothing to release");
         }
         try {
-            mutex.release();
+            lock.release();
         } finally {
             holds.computeIfPresent(Thread.currentThread(), (thread, count) -> count > 1 ? count - 1 : null);
         }
@@ -72,17 +77,19 @@ final class CuratorLock implements DistributedLock {
 
     @Override
     public boolean isHeldByCurrentThread() {
-        return mutex.isOwnedByCurrentThread();
+        // Curator's mutex knows its owning thread; the other recipes do not, and the hold count does.
+        return lock instanceof InterProcessMutex mutex ? mutex.isOwnedByCurrentThread()
+                : holds.containsKey(Thread.currentThread()) && lock.isAcquiredInThisProcess();
     }
 
     @Override
     public int holdCount() {
-        return mutex.isOwnedByCurrentThread() ? holds.getOrDefault(Thread.currentThread(), 0) : 0;
+        return isHeldByCurrentThread() ? holds.getOrDefault(Thread.currentThread(), 0) : 0;
     }
 
     @Override
     public boolean isHeld() {
-        // Per handle, from any thread: each client has its own mutex object, so "in this process" means "this client".
-        return mutex.isAcquiredInThisProcess();
+        // Per handle, from any thread: each client has its own lock object, so "in this process" means "this client".
+        return lock.isAcquiredInThisProcess();
     }
 }

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.framework.recipes.locks.InterProcessLock;
 import org.apache.curator.framework.recipes.locks.InterProcessMutex;
 import org.apache.curator.framework.recipes.locks.InterProcessReadWriteLock;
 import org.apache.curator.retry.RetryNTimes;
@@ -14,6 +15,7 @@ import org.apache.curator.retry.RetryNTimes;
 import lockstep.algorithms.DistributedLock;
 import lockstep.algorithms.LockClient;
 import lockstep.algorithms.LockMode;
+import lockstep.algorithms.LockTarget;
 import lockstep.algorithms.session.Connection;
 import lockstep.algorithms.session.SessionEnder;
 import lockstep.algorithms.session.ZooKeeperSeam;
@@ -26,6 +28,20 @@ import lockstep.algorithms.session.ZooKeeperSeam;
  * rather than through Curator's executor, so a woken waiter is visibly busy the moment its notification is delivered.
  */
 public final class CuratorLockClient implements LockClient {
+
+    /**
+     * Curator's shaded Guava logs, through java.util.logging, a warning with a stack trace when a semaphore's lease
+     * cannot be deleted because its client is already closed (a waiter's give-up at the end of a run): the session is
+     * gone and the server drops the lease anyway. Held here, as JUL keeps its loggers only weakly.
+     */
+    private static final java.util.logging.Logger QUIET_CLOSE = quiet(
+            "org.apache.curator.shaded.com.google.common.io.Closeables");
+
+    private static java.util.logging.Logger quiet(String name) {
+        java.util.logging.Logger logger = java.util.logging.Logger.getLogger(name);
+        logger.setLevel(java.util.logging.Level.OFF);
+        return logger;
+    }
 
     private final String name;
     private final Connection connection;
@@ -70,9 +86,17 @@ public final class CuratorLockClient implements LockClient {
 
     @Override
     public DistributedLock lock(String lockPath, LockMode mode) {
-        InterProcessMutex mutex = recipe == CuratorRecipe.READ_WRITE && mode != LockMode.EXCLUSIVE
-                ? pairedSide(lockPath, mode) : recipe.lock(curator, lockPath, mode);
-        return new CuratorLock(name, lockPath, mode, mutex);
+        return lock(LockTarget.of(lockPath), mode);
+    }
+
+    @Override
+    public DistributedLock lock(LockTarget target, LockMode mode) {
+        if (!recipe.takes(target)) {
+            throw new IllegalArgumentException(name + "'s Curator recipe cannot take " + target);
+        }
+        InterProcessLock lock = recipe == CuratorRecipe.READ_WRITE && mode != LockMode.EXCLUSIVE
+                ? pairedSide(target.path(), mode) : recipe.lock(curator, target, mode);
+        return new CuratorLock(name, String.join(",", target.paths()), mode, lock);
     }
 
     /**
@@ -118,7 +142,8 @@ public final class CuratorLockClient implements LockClient {
     }
 
     /**
-     * Curator's waiter parks in {@code wait()} inside LockInternals' lock loop; any other wait (inside a ZooKeeper
+     * Curator's waiter parks in {@code wait()} inside LockInternals' lock loop, or (a semaphore's waiter, which holds
+     * the inner mutex meanwhile) inside InterProcessSemaphoreV2's wait for a lease; any other wait (inside a ZooKeeper
      * call, at the seam) is not a wait for a notification.
      */
     @Override
@@ -132,7 +157,9 @@ public final class CuratorLockClient implements LockClient {
             return false;
         }
         for (StackTraceElement frame : stack) {
-            if (frame.getClassName().endsWith("LockInternals") && frame.getMethodName().equals("internalLockLoop")) {
+            if (frame.getClassName().endsWith("LockInternals") && frame.getMethodName().equals("internalLockLoop")
+                    || frame.getClassName().endsWith("InterProcessSemaphoreV2")
+                    && frame.getMethodName().equals("internalAcquire1Lease")) {
                 return true;
             }
             if (frame.getClassName().startsWith("org.apache.zookeeper") || frame.getClassName().startsWith("lockstep")) {
@@ -140,6 +167,30 @@ public final class CuratorLockClient implements LockClient {
             }
         }
         return false;
+    }
+
+    /**
+     * A semaphore's waiter waits first for the inner mutex (LockInternals: a data watch on a node under
+     * {@code locks/}), then for a lease (a children watch on {@code leases}), each on its own monitor. The children
+     * watch of an earlier try is not taken back on the server (Curator removes it locally, in the background), so its
+     * notification may reach a waiter parked in the inner mutex again: it notifies the other monitor, and wakes nobody.
+     */
+    @Override
+    public boolean notificationWakes(Thread waiter, org.apache.zookeeper.Watcher watcher, String path) {
+        if (!isWaitingForNotification(waiter) || path == null) {
+            return true; // running, or a connection event: it may well act on it
+        }
+        boolean waitsForALease = false;
+        for (StackTraceElement frame : waiter.getStackTrace()) {
+            if (frame.getClassName().endsWith("LockInternals")) {
+                break;
+            }
+            if (frame.getClassName().endsWith("InterProcessSemaphoreV2")) {
+                waitsForALease = true;
+                break;
+            }
+        }
+        return waitsForALease == path.endsWith("/leases");
     }
 
     private static boolean isObjectWait(StackTraceElement[] stack) {

@@ -170,7 +170,17 @@ public final class ZkLockClient implements LockClient {
      */
     @Override
     public DistributedLock lock(String lockPath, LockMode mode) {
-        LockEngine engine = new LockEngine(this, lockPath, mode, algorithm.apply(mode));
+        return lock(lockstep.algorithms.LockTarget.of(lockPath), mode);
+    }
+
+    /** As {@link #lock(String, LockMode)}, for one lock path and the decision for its permits. */
+    @Override
+    public DistributedLock lock(lockstep.algorithms.LockTarget target, LockMode mode) {
+        if (target.paths().size() != 1) {
+            throw new IllegalArgumentException(name + "'s lock takes one lock path, not " + target.paths());
+        }
+        String lockPath = target.path();
+        LockEngine engine = new LockEngine(this, lockPath, mode, algorithm.apply(mode).forPermits(target.permits()));
         engines.add(engine);
         ReentrantHandle handle = new ReentrantHandle(engine);
         handles.add(handle);

@@ -18,6 +18,7 @@ import lockstep.algorithms.LockMode;
 import lockstep.algorithms.Naive;
 import lockstep.algorithms.Outcome;
 import lockstep.algorithms.ReadWrite;
+import lockstep.algorithms.Semaphore;
 import lockstep.algorithms.Sequential;
 import lockstep.algorithms.curator.CuratorLockClient;
 import lockstep.algorithms.curator.CuratorRecipe;
@@ -29,6 +30,7 @@ import lockstep.algorithms.gallery.NoProtection;
 import lockstep.algorithms.gallery.PersistentNode;
 import lockstep.algorithms.gallery.ReaderCountsHigherWriters;
 import lockstep.algorithms.gallery.TrustAfterExpiry;
+import lockstep.algorithms.gallery.WatchAhead;
 import lockstep.algorithms.session.Connection;
 import lockstep.algorithms.text.AlgorithmTexts;
 
@@ -122,6 +124,24 @@ public final class Algorithms {
                 EnumSet.of(Flag.FAIR, Flag.REENTRANT, Flag.SHARED, Flag.REFERENCE),
                 HerdCount.oneWakeUpPerRelease(), Outcome.correct(),
                 (name, connection) -> CuratorLockClient.connect(name, connection, CuratorRecipe.READ_WRITE));
+        // Semaphores and multi-locks (issue 21): N permits, several locks taken as one; Curator's and Lockstep's own.
+        register("semaphore", "N permits on sequential children; every waiter watches the children list (fair, herd)",
+                "N permits: the first N hold, every waiter watches the children",
+                EnumSet.of(Flag.FAIR, Flag.HERD, Flag.REENTRANT, Flag.PERMITS),
+                new HerdCount("N(N-1)+1", n -> n * (n - 1) + 1), Outcome.correct(), ours(mode -> new Semaphore(1)));
+        register("curator-semaphore-mutex", "Apache Curator's InterProcessSemaphoreMutex: one lease, not reentrant",
+                "Curator's semaphore mutex: not reentrant", EnumSet.of(Flag.FAIR, Flag.REFERENCE), null,
+                Outcome.correct(),
+                (name, connection) -> CuratorLockClient.connect(name, connection, CuratorRecipe.SEMAPHORE_MUTEX));
+        register("curator-semaphore", "Apache Curator's InterProcessSemaphoreV2: N leases, counted under a mutex",
+                "Curator's semaphore: N leases, counted under a mutex",
+                EnumSet.of(Flag.FAIR, Flag.PERMITS, Flag.REFERENCE), null, Outcome.correct(),
+                (name, connection) -> CuratorLockClient.connect(name, connection, CuratorRecipe.SEMAPHORE));
+        register("curator-multilock", "Apache Curator's InterProcessMultiLock: several mutexes in the order asked",
+                "Curator's multi-lock: its locks in the order asked",
+                EnumSet.of(Flag.FAIR, Flag.REENTRANT, Flag.MULTI, Flag.REFERENCE), HerdCount.oneWakeUpPerRelease(),
+                Outcome.correct(),
+                (name, connection) -> CuratorLockClient.connect(name, connection, CuratorRecipe.MULTI_LOCK));
         // The bug gallery: each shows its finding in its built-in scenario NN-<name>.yaml; see docs/bugs/<name>.md.
         register("bug-assume-on-wake", "takes the lock when its watched predecessor goes away, without looking again",
                 "bug: a wake-up is taken to mean 'my turn'", EnumSet.of(Flag.BUG), null,
@@ -152,6 +172,10 @@ public final class Algorithms {
                 "bug: retries a lost create blindly", EnumSet.of(Flag.BUG), null,
                 Outcome.bug("stuck-waiter", "the orphan of a lost create reply blocks the queue"),
                 ours(mode -> new NoProtection()));
+        register("bug-semaphore-watch-ahead", "a semaphore whose waiter watches the node N places ahead of its own",
+                "bug: a waiter watches the node N places ahead", EnumSet.of(Flag.PERMITS, Flag.BUG), null,
+                Outcome.bug("stuck-waiter", "a permit stays free while a waiter waits for another holder"),
+                ours(mode -> new WatchAhead(1)));
     }
 
     private Algorithms() {

@@ -19,7 +19,9 @@ class EveryAlgorithmHasAContractTest {
     void everyRegisteredAlgorithmRunsTheContract() {
         List<String> covered = Stream.of(new NaiveContractTest(), new ChildrenWatchContractTest(),
                         new SequentialContractTest(), new ReadWriteContractTest(), new CuratorMutexContractTest(),
-                        new CuratorReadWriteContractTest())
+                        new CuratorReadWriteContractTest(), new SemaphoreContractTest(),
+                        new CuratorSemaphoreMutexContractTest(),
+                        new CuratorSemaphoreContractTest(), new CuratorMultiLockContractTest())
                 .map(LockContract::algorithm).toList();
         assertEquals(Algorithms.all().stream().filter(info -> !info.isBug()).map(Algorithms.Info::name).toList(),
                 covered);

@@ -30,6 +30,7 @@ import lockstep.algorithms.DistributedLock;
 import lockstep.algorithms.Flag;
 import lockstep.algorithms.LockClient;
 import lockstep.algorithms.LockMode;
+import lockstep.algorithms.LockTarget;
 import lockstep.algorithms.registry.Algorithms;
 import lockstep.algorithms.server.EmbeddedZooKeeper;
 import lockstep.algorithms.session.CallRecorder;
@@ -114,10 +115,14 @@ public abstract class LockContract {
         final DistributedLock lock;
 
         Client(String name, LockClient session, LockMode mode) {
+            this(name, session, mode, LockTarget.of(lockPath));
+        }
+
+        Client(String name, LockClient session, LockMode mode, LockTarget target) {
             this.name = name;
             this.session = session;
             this.thread = new ClientThread(name);
-            this.lock = session.lock(lockPath, mode);
+            this.lock = session.lock(target, mode);
         }
 
         CompletableFuture<Boolean> acquire() {
@@ -165,6 +170,14 @@ public abstract class LockContract {
             throws Exception {
         Connection connection = Connection.to(on.connectString()).withListener(listener);
         Client client = new Client(name, Algorithms.get(algorithm()).connect(name, connection), mode);
+        clients.add(client);
+        return client;
+    }
+
+    /** A client whose handle asks for {@code target} instead of this test's one lock with one permit. */
+    private Client connect(String name, LockTarget target) throws Exception {
+        Connection connection = Connection.to(server.connectString());
+        Client client = new Client(name, Algorithms.get(algorithm()).connect(name, connection), exclusive(), target);
         clients.add(client);
         return client;
     }
@@ -256,7 +269,7 @@ public abstract class LockContract {
         assertFalse(impatient.acquire(Duration.ofMillis(300)));
         assertFalse(impatient.lock.isHeld());
         try (Inspector inspector = new Inspector(server.connectString())) {
-            assertEquals(1, inspector.children(lockPath).size(), "only the holder's node is left");
+            assertEquals(1, inspector.requestNodes(lockPath).size(), "only the holder's node is left");
         }
         holder.release();
         assertTrue(impatient.acquire(Duration.ofSeconds(10)), "the lock is free again after a give-up");
@@ -269,7 +282,7 @@ public abstract class LockContract {
         assertTrue(holder.tryAcquire());
         assertFalse(other.tryAcquire());
         try (Inspector inspector = new Inspector(server.connectString())) {
-            assertEquals(1, inspector.children(lockPath).size());
+            assertEquals(1, inspector.requestNodes(lockPath).size());
         }
         holder.release();
         assertTrue(other.tryAcquire());
@@ -288,7 +301,7 @@ public abstract class LockContract {
                 () -> waiting.get(PATIENCE.toSeconds(), TimeUnit.SECONDS));
         assertNotNull(gaveUp.getCause());
         try (Inspector inspector = new Inspector(server.connectString())) {
-            assertEquals(1, inspector.children(lockPath).size(), "the waiter's node is gone");
+            assertEquals(1, inspector.requestNodes(lockPath).size(), "the waiter's node is gone");
         }
     }
 
@@ -354,15 +367,18 @@ public abstract class LockContract {
             }
             List<String> before;
             try (Inspector inspector = new Inspector(own.connectString())) {
-                before = inspector.children(lockPath);
+                before = inspector.requestNodes(lockPath);
             }
             own.restart();
             try (Inspector inspector = new Inspector(own.connectString())) {
-                assertEquals(before.size(), inspector.children(lockPath).size(), "the sessions survived the restart");
+                assertEquals(before.size(), inspector.requestNodes(lockPath).size(), "the sessions survived the restart");
             }
-            for (Client waiter : queue.subList(1, 3)) {
-                Await.until(() -> waiter.isWaiting() || !waiter.session.equals(null) && waitsDone(waits), PATIENCE,
-                        waiter.name + " is back to waiting");
+            for (int i = 0; i < 2; i++) {
+                // Back to waiting, or its acquire ended: a waiter woken by the restart may find its retries used up
+                // (a clear error, checked below) and leave the next in line waiting.
+                Client waiter = queue.get(i + 1);
+                CompletableFuture<Boolean> wait = waits.get(i);
+                Await.until(() -> waiter.isWaiting() || wait.isDone(), PATIENCE, waiter.name + " is back to waiting");
             }
             assertTrue(waits.stream().noneMatch(w -> w.isDone() && !w.isCompletedExceptionally()),
                     "nobody holds the lock beside c1 after the restart");
@@ -391,10 +407,6 @@ public abstract class LockContract {
         }
     }
 
-    private static boolean waitsDone(List<CompletableFuture<Boolean>> waits) {
-        return waits.stream().allMatch(CompletableFuture::isDone);
-    }
-
     @Test
     void leavesNoNodeAndNoWatchBehindOnceAllClientsClose() throws Exception {
         try (EmbeddedZooKeeper own = EmbeddedZooKeeper.start()) {
@@ -410,7 +422,7 @@ public abstract class LockContract {
             }
             clients.removeAll(queue);
             try (Inspector inspector = new Inspector(own.connectString())) {
-                assertEquals(List.of(), inspector.children(lockPath));
+                assertEquals(List.of(), inspector.requestNodes(lockPath));
                 assertEquals(0, inspector.watchCount());
             }
         }
@@ -427,6 +439,167 @@ public abstract class LockContract {
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    // ---- reentrancy, permits, several locks ------------------------------------------------------------------------
+
+    /**
+     * From Curator's {@code TestInterProcessSemaphoreMutex} (its reentrancy test, inverted): a lock not flagged
+     * reentrant makes the holder's second acquire on the same thread ask again, and wait for itself.
+     */
+    @Test
+    void notReentrant() throws Exception {
+        assumeTrue(!Algorithms.get(algorithm()).has(Flag.REENTRANT), () -> algorithm() + " is reentrant: "
+                + "HandleContractTest asserts its hold counts");
+        Client holder = connect("c1");
+        assertTrue(holder.acquireNow());
+        assertFalse(holder.acquire(Duration.ofMillis(300)), "a second acquire by the holder waits for itself");
+        assertTrue(holder.lock.isHeld(), "the first hold stays");
+        try (Inspector inspector = new Inspector(server.connectString())) {
+            assertEquals(1, inspector.requestNodes(lockPath).size(), "the second request left nothing behind");
+        }
+        holder.release();
+        assertFalse(holder.lock.isHeld());
+    }
+
+    /** A lock that admits more than one holder: a semaphore's permits. Empty when the algorithm has no permits. */
+    private Optional<Integer> permits(int wanted) {
+        return Algorithms.get(algorithm()).has(Flag.PERMITS) ? Optional.of(wanted) : Optional.empty();
+    }
+
+    /**
+     * From Curator's {@code TestInterProcessSemaphore.testSimple2} and {@code testReleaseInChunks}: with N permits,
+     * N clients hold at once, the next waits, and each release admits exactly one more.
+     */
+    @Test
+    void nPermitsAdmitNHoldersAndTheNextWaits() throws Exception {
+        int n = permits(3).orElse(0);
+        assumeTrue(n > 0, () -> algorithm() + " has one permit (not flagged 'permits'): mutualExclusion covers it");
+        LockTarget target = LockTarget.semaphore(lockPath, n);
+        List<Client> holders = new ArrayList<>();
+        for (int i = 1; i <= n; i++) {
+            Client client = connect("c" + i, target);
+            assertTrue(client.acquireNow(), client.name + " takes permit " + i);
+            holders.add(client);
+        }
+        Client fourth = connect("c" + (n + 1), target);
+        Client fifth = connect("c" + (n + 2), target);
+        assertFalse(fourth.tryAcquire(), "every permit is taken");
+        CompletableFuture<Boolean> fourthWaits = fourth.acquire();
+        fourth.awaitWaiting();
+        CompletableFuture<Boolean> fifthWaits = fifth.acquire();
+        fifth.awaitWaiting();
+        holders.get(1).release();
+        assertTrue(fourthWaits.get(PATIENCE.toSeconds(), TimeUnit.SECONDS), "a release admits the first waiter");
+        assertFalse(fifthWaits.isDone(), "and only it");
+        Await.until(fifth::isWaiting, PATIENCE, fifth.name + " waits again");
+        holders.get(0).release();
+        assertTrue(fifthWaits.get(PATIENCE.toSeconds(), TimeUnit.SECONDS));
+        holders.get(2).release();
+        fourth.release();
+        fifth.release();
+        try (Inspector inspector = new Inspector(server.connectString())) {
+            assertEquals(List.of(), inspector.requestNodes(lockPath));
+        }
+    }
+
+    /**
+     * From Curator's {@code TestInterProcessSemaphore.testThreads}: many clients taking N permits over and over are
+     * never more than N inside at once.
+     */
+    @Test
+    void manyClientsNeverHoldMoreThanThePermits() throws Exception {
+        int n = permits(3).orElse(0);
+        assumeTrue(n > 0, () -> algorithm() + " has one permit (not flagged 'permits'): mutualExclusion covers it");
+        LockTarget target = LockTarget.semaphore(lockPath, n);
+        AtomicInteger inside = new AtomicInteger();
+        AtomicInteger most = new AtomicInteger();
+        List<CompletableFuture<Void>> runs = new ArrayList<>();
+        for (int i = 1; i <= 8; i++) {
+            Client client = connect("c" + i, target);
+            runs.add(client.thread.submit(() -> {
+                for (int round = 0; round < 10; round++) {
+                    client.lock.acquire();
+                    most.accumulateAndGet(inside.incrementAndGet(), Math::max);
+                    inside.decrementAndGet();
+                    client.lock.release();
+                }
+                return null;
+            }));
+        }
+        CompletableFuture.allOf(runs.toArray(CompletableFuture[]::new)).get(120, TimeUnit.SECONDS);
+        assertTrue(most.get() <= n, most.get() + " held at once with " + n + " permits");
+    }
+
+    /** From Curator's {@code TestInterProcessSemaphore.testKilledSession}: a crashed holder's permit comes back. */
+    @Test
+    void aCrashedHoldersPermitComesBack() throws Exception {
+        int n = permits(2).orElse(0);
+        assumeTrue(n > 0, () -> algorithm() + " has one permit: holderCrashesAndTheNextWaiterGetsTheLock covers it");
+        LockTarget target = LockTarget.semaphore(lockPath, n);
+        Client first = connect("c1", target);
+        Client second = connect("c2", target);
+        Client waiter = connect("c3", target);
+        assertTrue(first.acquireNow());
+        assertTrue(second.acquireNow());
+        CompletableFuture<Boolean> waits = waiter.acquire();
+        waiter.awaitWaiting();
+        first.session.crash();
+        assertTrue(waits.get(PATIENCE.toSeconds(), TimeUnit.SECONDS));
+        assertTrue(second.lock.isHeld() && waiter.lock.isHeld());
+    }
+
+    /** Several lock paths taken as one; empty when the algorithm takes one lock only. */
+    private Optional<LockTarget> several(String... names) {
+        if (!Algorithms.get(algorithm()).has(Flag.MULTI)) {
+            return Optional.empty();
+        }
+        return Optional.of(LockTarget.all(java.util.Arrays.stream(names).map(n -> lockPath + "-" + n).toList()));
+    }
+
+    /**
+     * From Curator's {@code TestInterProcessMultiMutex} ({@code testAcquireAndLost}'s set-up, as a contract): a
+     * multi-lock holds every lock it names, so a client asking for any one of them waits until it releases.
+     */
+    @Test
+    void aMultiLockHoldsEveryLockItNames() throws Exception {
+        Optional<LockTarget> both = several("A", "B");
+        assumeTrue(both.isPresent(), () -> algorithm() + " takes one lock (not flagged 'multi-lock')");
+        Client holder = connect("c1", both.get());
+        Client onlyB = connect("c2", several("B").orElseThrow());
+        Client onlyA = connect("c3", several("A").orElseThrow());
+        assertTrue(holder.acquireNow());
+        assertFalse(onlyB.tryAcquire(), "B is held as part of A,B");
+        assertFalse(onlyA.tryAcquire(), "A is held as part of A,B");
+        CompletableFuture<Boolean> waits = onlyB.acquire();
+        onlyB.awaitWaiting();
+        holder.release();
+        assertTrue(waits.get(PATIENCE.toSeconds(), TimeUnit.SECONDS));
+        assertTrue(onlyA.tryAcquire(), "A is free once the multi-lock released");
+        onlyA.release();
+        onlyB.release();
+    }
+
+    /**
+     * From Curator's {@code TestInterProcessMultiMutex.testAcquireAndLost} / {@code testSomeReleasesFail}: a
+     * multi-lock that cannot take all its locks in time gives back the ones it took.
+     */
+    @Test
+    void aMultiLockThatTimesOutGivesBackWhatItTook() throws Exception {
+        Optional<LockTarget> both = several("A", "B");
+        assumeTrue(both.isPresent(), () -> algorithm() + " takes one lock (not flagged 'multi-lock')");
+        Client holdsB = connect("c1", several("B").orElseThrow());
+        Client wantsBoth = connect("c2", both.get());
+        Client wantsA = connect("c3", several("A").orElseThrow());
+        assertTrue(holdsB.acquireNow());
+        assertFalse(wantsBoth.acquire(Duration.ofMillis(300)), "B is held: A,B cannot be had");
+        try (Inspector inspector = new Inspector(server.connectString())) {
+            assertEquals(List.of(), inspector.requestNodes(lockPath + "-A"), "A was given back");
+            assertEquals(1, inspector.requestNodes(lockPath + "-B").size(), "only the holder's node is left on B");
+        }
+        assertTrue(wantsA.tryAcquire(), "A is free");
+        wantsA.release();
+        holdsB.release();
     }
 
     // ---- the herd -------------------------------------------------------------------------------------------------

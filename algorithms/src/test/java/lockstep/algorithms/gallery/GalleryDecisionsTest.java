@@ -30,6 +30,16 @@ class GalleryDecisionsTest {
     }
 
     @Test
+    void watchAheadHoldsAmongTheFirstNAndWatchesTheNodeNPlacesAhead() {
+        List<NodeName> queue = bySequence("lock-0000000001", "lock-0000000002", "lock-0000000003", "lock-0000000004");
+        WatchAhead three = new WatchAhead(3);
+        assertEquals(new Decision.Holds(), three.decide(queue, queue.get(2)));
+        assertEquals(new Decision.WatchNode("lock-0000000001"), three.decide(queue, queue.get(3)),
+                "not the children: so a release by lock-0000000002 tells it nothing");
+        assertEquals(new Decision.WatchNode("lock-0000000003"), new WatchAhead(1).decide(queue, queue.get(3)));
+    }
+
+    @Test
     void existsStallWatchesWithExistsAndDecidesAsTheRecipe() {
         List<NodeName> queue = bySequence("lock-0000000001", "lock-0000000002");
         assertEquals(NodeWatch.EXISTS_THEN_WAIT, new ExistsStall().nodeWatch());

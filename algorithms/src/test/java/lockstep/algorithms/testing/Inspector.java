@@ -40,6 +40,32 @@ public final class Inspector implements AutoCloseable {
         }
     }
 
+    /**
+     * The ephemeral nodes at or below {@code path}, as paths relative to it, sorted: a lock's request nodes, however
+     * deep a recipe keeps them (Curator's semaphore under {@code leases/} and {@code locks/}), without the container
+     * nodes that hold them.
+     */
+    public List<String> requestNodes(String path) throws Exception {
+        List<String> found = new java.util.ArrayList<>();
+        for (String child : children(path)) {
+            collect(path + "/" + child, child, found);
+        }
+        return found.stream().sorted().toList();
+    }
+
+    private void collect(String path, String relative, List<String> found) throws Exception {
+        org.apache.zookeeper.data.Stat stat = zk.exists(path, false);
+        if (stat == null) {
+            return;
+        }
+        if (stat.getEphemeralOwner() != 0) {
+            found.add(relative);
+        }
+        for (String child : children(path)) {
+            collect(path + "/" + child, relative + "/" + child, found);
+        }
+    }
+
     /** Whether {@code path} exists. */
     public boolean exists(String path) throws Exception {
         return zk.exists(path, false) != null;

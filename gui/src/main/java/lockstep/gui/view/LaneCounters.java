@@ -35,7 +35,7 @@ final class LaneCounters extends FlowPane {
         notifications.setText(Integer.toString(s.counters().notifications()));
         futile.setText(Integer.toString(s.counters().futileWakeups()));
         calls.setText(Integer.toString(s.counters().calls()));
-        holders.setText(Integer.toString(summary.holders()));
+        holders.setText(summary.holdersCount());
         holderNames.setText(summary.holderNames());
         holders.pseudoClassStateChanged(TOO_MANY, summary.tooManyHolders());
     }

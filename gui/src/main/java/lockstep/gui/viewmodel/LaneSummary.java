@@ -18,11 +18,12 @@ import lockstep.gui.text.WindowTexts;
  * @param notes         the note banner's lines ("" when none): "note: " and the message each
  * @param holders       how many clients hold in a live session
  * @param holderNames   the first three live holders' names, space separated, then the zombies ("zombie: c1")
- * @param tooManyHolders more than one holds in a live session and they are not all readers
+ * @param tooManyHolders more hold in a live session than the lock admits (see the frame's holders)
  * @param children      "3 children"
+ * @param holdersCount  the holders counter: "2", or for a semaphore the live holders of its permits, "2/3"
  */
 public record LaneSummary(List<String> flagged, String failures, String notes, int holders, String holderNames,
-                          boolean tooManyHolders, String children) {
+                          boolean tooManyHolders, String children, String holdersCount) {
 
     public LaneSummary {
         flagged = List.copyOf(flagged);
@@ -42,14 +43,18 @@ public record LaneSummary(List<String> flagged, String failures, String notes, i
         }
         List<String> live = frame.holders().live();
         List<String> zombies = frame.holders().zombies();
-        String names = String.join(" ", live.size() > 3 ? live.subList(0, 3) : live);
+        // A semaphore's holders are all named, up to its permits' worth (more would be drawn red anyway).
+        int shown = Math.max(3, frame.holders().permits());
+        String names = String.join(" ", live.size() > shown ? live.subList(0, shown) : live);
         if (!zombies.isEmpty()) {
             String zombieNames = WindowTexts.text("summary.zombies", String.join(" ", zombies));
             names = names.isEmpty() ? zombieNames : names + " · " + zombieNames;
         }
         int children = frame.children();
+        int permits = frame.holders().permits();
         return new LaneSummary(frame.flagged(), failures.toString(), notes.toString(), live.size(), names,
                 frame.holders().tooMany(),
-                WindowTexts.text(children == 1 ? "summary.child" : "summary.children", children));
+                WindowTexts.text(children == 1 ? "summary.child" : "summary.children", children),
+                permits > 1 ? live.size() + "/" + permits : Integer.toString(live.size()));
     }
 }

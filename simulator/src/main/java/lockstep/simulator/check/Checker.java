@@ -13,9 +13,10 @@ import lockstep.simulator.trace.Event;
  */
 public final class Checker {
 
-    private static final List<Invariant> INVARIANTS = List.of(new MutualExclusion(), new UnfencedWrites(),
+    private static final List<Invariant> INVARIANTS = List.of(new MutualExclusion(), new TooManyHolders(),
+            new UnfencedWrites(),
             new WaitersAreNotStuck(), new WaitersDoNotWaitForThemselves(), new EphemeralNodesDieWithTheirOwners(), new WatchesDoNotOutliveWaiting(),
-            new StaleHolders());
+            new StaleHolders(), new IdlePermits());
 
     private Checker() {
     }

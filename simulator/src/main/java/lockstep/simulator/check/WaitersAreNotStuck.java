@@ -11,7 +11,8 @@ import lockstep.algorithms.session.WatchKind;
 
 /**
  * When the run ends, no client waits for something that cannot happen: a waiter whose watched node is gone and which
- * holds no watch that could still fire will never wake, and a waiter while nobody holds the lock is waiting for no one.
+ * holds no watch that could still fire will never wake, and a waiter while nobody holds the lock is waiting for no one;
+ * nor, on a semaphore, while a permit is free: the run has settled, so nothing will tell it.
  */
 final class WaitersAreNotStuck implements Invariant {
 
@@ -41,6 +42,9 @@ final class WaitersAreNotStuck implements Invariant {
             } else if (run.end().holders().isEmpty()) {
                 findings.add(new Breach(at, List.of(client.name()), Phrase.of("check.stuck.nobodyHolds", at,
                         client.name(), blockedBy(client, run))));
+            } else if (run.end().isSemaphore() && run.end().freePermits() > 0) {
+                findings.add(new Breach(at, List.of(client.name()), Phrase.of("check.stuck.freePermit", at,
+                        client.name(), run.end().freePermits(), run.end().permits(), watched)));
             }
         }
         return findings;

@@ -41,9 +41,10 @@ final class WatchesDoNotOutliveWaiting implements Invariant {
             ClientView view = run.end().clients().get(client);
             State state = view == null ? State.IDLE : view.state();
             if (state == State.HOLDING) {
-                // A herd lock's holder keeps the children watch of the look that granted it; its own release changes
-                // the children and fires it, so it does not outlive the hold.
-                watches.removeIf(w -> w.kind() == WatchKind.CHILDREN && w.path().equals(run.end().lockPath()));
+                // A herd lock's holder keeps the children watch of the look that granted it (Curator's semaphore: of
+                // its leases); its own release changes those children and fires it, so it does not outlive the hold.
+                watches.removeIf(w -> w.kind() == WatchKind.CHILDREN && (w.path().equals(run.end().lockPath())
+                        || ownsANodeIn(run.end(), client, w.path())));
             }
             if (!watches.isEmpty() && state != State.WAITING) {
                 List<Phrase> described = new ArrayList<>();
@@ -53,5 +54,11 @@ final class WatchesDoNotOutliveWaiting implements Invariant {
             }
         });
         return findings;
+    }
+
+    /** Whether {@code client} owns an ephemeral node right under {@code parent}: its release will change them. */
+    private static boolean ownsANodeIn(lockstep.simulator.replay.ReplayState state, String client, String parent) {
+        return state.znodes().values().stream().anyMatch(z -> z.owner().equals(client) && z.isEphemeral()
+                && z.path().startsWith(parent + "/") && z.path().indexOf('/', parent.length() + 1) < 0);
     }
 }

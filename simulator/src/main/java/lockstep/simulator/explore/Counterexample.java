@@ -88,7 +88,8 @@ public record Counterexample(String kind, String message, long seed, int clients
                 "Found by './lockstep explore --algorithm " + algorithm.name() + "' at seed " + seed
                         + " and shrunk from " + found.clients().size() + " clients and " + found.script().size()
                         + " lines. Replay it with './lockstep run " + yaml + " --schedule " + jsonl + "'.",
-                seed, shrunk.clients(), shrunk.script(), true).withEnsemble(ensemble);
+                seed, shrunk.clients(), shrunk.script(), true).withEnsemble(ensemble)
+                .withPermits(Explorer.permitsFor(algorithm));
         ScenarioWriter.write(scenario, yaml);
         Scenario loaded = ScenarioLoader.load(yaml);
 

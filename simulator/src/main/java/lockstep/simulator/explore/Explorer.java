@@ -246,7 +246,7 @@ public final class Explorer {
 
     private ScriptGenerator generator(long seed) {
         return new ScriptGenerator(seed, settings.clientNames(), settings.faults(), settings.maxSteps(),
-                settings.algorithm().isShared());
+                settings.algorithm().isShared(), settings.algorithm().has(lockstep.algorithms.Flag.REENTRANT));
     }
 
     private RunsOnOneServer.Outcome run(RunsOnOneServer servers, List<String> clients, long seed,
@@ -254,8 +254,17 @@ public final class Explorer {
             throws Exception {
         // A source of its own gives each run a lock path of its own on the shared server.
         Scenario scenario = new Scenario("explore-" + runNumber.incrementAndGet(), "explore "
-                + settings.algorithm().name(), "", seed, clients, List.of(), true).withEnsemble(settings.ensemble());
+                + settings.algorithm().name(), "", seed, clients, List.of(), true).withEnsemble(settings.ensemble())
+                .withPermits(permitsFor(settings.algorithm()));
         return servers.run(scenario, settings.algorithm(), seed, choices, steps);
+    }
+
+    /**
+     * The permits a search gives a lock: two for a semaphore (so that holders share it and a free permit can be
+     * missed), one for any other lock.
+     */
+    static int permitsFor(Algorithms.Info algorithm) {
+        return algorithm.has(lockstep.algorithms.Flag.PERMITS) ? 2 : 1;
     }
 
     /** The search's own server, started for the first shrink when the seeds ran on the workers' servers. */

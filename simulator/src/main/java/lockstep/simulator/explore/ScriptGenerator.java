@@ -49,6 +49,7 @@ public final class ScriptGenerator implements StepSource {
     private final List<String> clients;
     private final List<Fault> faults;
     private final int lines;
+    private final boolean holdersAskAgain;
     private final boolean modes;
     private final List<Step> written = new ArrayList<>();
     private int closing;
@@ -61,11 +62,21 @@ public final class ScriptGenerator implements StepSource {
      * @param modes   whether acquires name a mode (read/write locks)
      */
     public ScriptGenerator(long seed, List<String> clients, List<Fault> faults, int lines, boolean modes) {
+        this(seed, clients, faults, lines, modes, true);
+    }
+
+    /**
+     * As above; {@code holdersAskAgain} false for a lock that is not reentrant (Curator's semaphores): a holder's
+     * second acquire would wait for itself by design, which the contract asserts, not a finding to search for.
+     */
+    public ScriptGenerator(long seed, List<String> clients, List<Fault> faults, int lines, boolean modes,
+                           boolean holdersAskAgain) {
         this.random = new Random(seed);
         this.clients = List.copyOf(clients);
         this.faults = List.copyOf(faults);
         this.lines = lines;
         this.modes = modes;
+        this.holdersAskAgain = holdersAskAgain;
     }
 
     /** The lines written so far, in order. */
@@ -132,7 +143,7 @@ public final class ScriptGenerator implements StepSource {
         List<Action> clientFaults = new ArrayList<>();
         List<ServerStep> serverFaults = new ArrayList<>();
         for (String client : clients) {
-            if (fits.fits(Verb.ACQUIRE, client)) {
+            if (fits.fits(Verb.ACQUIRE, client) && (holdersAskAgain || !fits.holds(client))) {
                 acquires.add(acquire(client));
             }
             if (fits.fits(Verb.RELEASE, client)) {

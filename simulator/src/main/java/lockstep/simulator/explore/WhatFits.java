@@ -42,6 +42,11 @@ final class WhatFits {
      * accepts ({@link LineRules#refusal}) and a plain turn at the lock, not one of its liberties (a holder asking
      * again, an acquire after an expiry, a zombie's write: {@link LineRules#liberty}).
      */
+    /** Whether {@code client} holds the lock now, as its lock API says. */
+    boolean holds(String client) {
+        return state.client(client).believesItHolds();
+    }
+
     boolean fits(Verb verb, String client) {
         return inTheRun(client) && LineRules.plain(verb, state.client(client));
     }

@@ -99,6 +99,9 @@ public final class FramesJson {
             strings(json, "live", f.holders().live());
             strings(json, "zombies", f.holders().zombies());
             json.writeBooleanField("tooMany", f.holders().tooMany());
+            if (f.holders().permits() > 1) {
+                json.writeNumberField("permits", f.holders().permits()); // a semaphore's N (absent: 1)
+            }
             json.writeEndObject();
             json.writeObjectFieldStart("tally");
             json.writeNumberField("releases", f.tally().releases());

@@ -7,9 +7,11 @@ import java.util.List;
  *
  * @param live    holders in a live session, in grant order
  * @param zombies holders whose session has ended: they only believe they hold it
- * @param tooMany more than one live holder, and not all of them readers: drawn red
+ * @param tooMany more live holders than the lock admits (a mutex: more than one, unless all read; a semaphore: more
+ *                than its permits): drawn red
+ * @param permits how many the lock admits at once: 1 for a mutex, N for a semaphore (the counter shows live/N)
  */
-public record Holders(List<String> live, List<String> zombies, boolean tooMany) {
+public record Holders(List<String> live, List<String> zombies, boolean tooMany, int permits) {
 
     public Holders {
         live = List.copyOf(live);

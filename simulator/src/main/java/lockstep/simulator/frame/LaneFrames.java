@@ -102,8 +102,10 @@ public final class LaneFrames {
             Entry e = entries.get(i);
             ReplayState.Znode z = e.node();
             ReplayState.ClientView owner = s.client(z.owner());
-            // held through its own node by a holder in a live session; a zombie's card is not a held one
-            boolean held = !e.ghost() && owner.believesItHolds() && !owner.isStaleHolder();
+            // held through its own node by a holder in a live session; a zombie's card is not a held one, nor a
+            // container its creator made as a parent of lock nodes (Curator's semaphore: leases/, locks/)
+            boolean held = !e.ghost() && owner.believesItHolds() && !owner.isStaleHolder()
+                    && z.mode() != org.apache.zookeeper.CreateMode.CONTAINER;
             boolean tagShown = !z.protection().isEmpty() && s.thisLine().lostCalls().stream()
                     .anyMatch(c -> c.op() == Event.Op.CREATE && c.client().equals(z.owner()));
             out.add(new Card(z.path(), label(z.name()), e.seq(), z.owner(), z.kind(), z.isEphemeral(), held, e.ghost(),
@@ -190,7 +192,8 @@ public final class LaneFrames {
     private static Holders holders(ReplayState s) {
         List<String> live = s.realHolders();
         boolean readers = live.stream().allMatch(h -> LockMode.READ.label().equals(s.client(h).mode()));
-        return new Holders(live, s.zombies(), live.size() > 1 && !readers);
+        boolean tooMany = s.isSemaphore() ? live.size() > s.permits() : live.size() > 1 && !readers;
+        return new Holders(live, s.zombies(), tooMany, s.permits());
     }
 
     private static LockMode modeOf(String label) {

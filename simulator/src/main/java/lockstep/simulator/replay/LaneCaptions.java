@@ -139,6 +139,9 @@ public final class LaneCaptions {
         if (live.isEmpty()) {
             return CaptionTexts.text("caption" + zombie, names(zombies));
         }
+        if (state.isSemaphore() && zombies.isEmpty()) {
+            return CaptionTexts.text("caption.holds.permits", names(live), live.size(), state.permits());
+        }
         String key = (live.size() == 1 ? "caption.holds.one" : "caption.holds.many") + zombie;
         return zombies.isEmpty() ? CaptionTexts.text(key, names(live))
                 : CaptionTexts.text(key, names(live), names(zombies));

@@ -73,6 +73,11 @@ public final class LiveReplay {
         return replay.lockPath();
     }
 
+    /** How many clients the lock admits at once (1 for a mutex, N for a semaphore). */
+    public int permits() {
+        return replay.permits();
+    }
+
     public Resource resource() {
         return replay.resource();
     }

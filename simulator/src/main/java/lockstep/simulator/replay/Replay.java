@@ -32,6 +32,7 @@ import lockstep.simulator.trace.Event.State;
 final class Replay {
 
     private final String lockPath;
+    private final int permits;
     private final String childPrefix;
     private int index;
     private int step;
@@ -61,6 +62,7 @@ final class Replay {
 
     private Replay(Event.RunStarted start) {
         lockPath = start.lockPath();
+        permits = start.permits();
         childPrefix = lockPath.endsWith("/") ? lockPath : lockPath + "/";
         znodes = new TreeMap<>(ZnodeOrder.INSTANCE);
         watches = new LinkedHashSet<>();
@@ -79,6 +81,7 @@ final class Replay {
 
     private Replay(Replay other) {
         lockPath = other.lockPath;
+        permits = other.permits;
         childPrefix = other.childPrefix;
         index = other.index;
         step = other.step;
@@ -476,6 +479,10 @@ final class Replay {
         return lockPath;
     }
 
+    int permits() {
+        return permits;
+    }
+
     /** The path of the watch {@code client} set last and still holds, or "". */
     String latestWatchOf(String client) {
         String latest = "";
@@ -497,7 +504,7 @@ final class Replay {
             callsByLabel.put(op.label(), calls[op.ordinal()]);
         }
         return new ReplayState(index, step, line, scriptText, narration, !narration.isEmpty() && linesSinceNarration > 0,
-                lockPath,
+                lockPath, permits,
                 Collections.unmodifiableSortedMap(znodes), List.copyOf(watches), Collections.unmodifiableMap(clients),
                 List.copyOf(holders), serverRunning, resource,
                 new Counters(acquisitions, notifications, futileWakeups, Collections.unmodifiableMap(callsByLabel),

@@ -28,6 +28,8 @@ import lockstep.simulator.trace.Event.State;
  * @param narrationBefore the narration was said before the current line: the line may have changed what it says,
  *                      so a picture shows it as said before this line
  * @param lockPath      the lock's path
+ * @param permits       how many clients the lock admits at once: 1 for a mutex (readers share a read/write lock all
+ *                      the same), N for a semaphore
  * @param znodes        the znodes under the lock path, by path, in sequence order for sequential children
  * @param watches       the watches each client holds, in the order they were set: the server's; while a client's
  *                      connection is down, its client library's, which sets them again when it reconnects (the server
@@ -43,7 +45,7 @@ import lockstep.simulator.trace.Event.State;
  * @param thisLine      what the current script line has done so far: its notifications, deletions, grants, faults
  */
 public record ReplayState(int index, int step, int line, String scriptText, String narration,
-                          boolean narrationBefore, String lockPath,
+                          boolean narrationBefore, String lockPath, int permits,
                           SortedMap<String, Znode> znodes, List<Watch> watches, Map<String, ClientView> clients,
                           List<String> holders, boolean serverRunning, Resource resource, Counters counters,
                           EnsembleView ensemble, int serverRestarts, ThisLine thisLine) {
@@ -291,6 +293,16 @@ public record ReplayState(int index, int step, int line, String scriptText, Stri
     /** The holders that really hold the lock: their session is the one they got it in. */
     public List<String> realHolders() {
         return holders.stream().filter(h -> !client(h).isStaleHolder()).toList();
+    }
+
+    /** Permits no live holder has: a semaphore's room for more holders (0 when full, or over-full). */
+    public int freePermits() {
+        return Math.max(0, permits - realHolders().size());
+    }
+
+    /** True for a lock that admits more than one holder at once: a semaphore. */
+    public boolean isSemaphore() {
+        return permits > 1;
     }
 
     /** The holders whose session has ended: they only believe they hold the lock (zombies). */

@@ -27,7 +27,7 @@ final class RunClient {
     private final String name;
     private final LockClient session;
     private final ClientWorker worker;
-    private final String lockPath;
+    private final lockstep.algorithms.LockTarget target;
     private final Map<LockMode, DistributedLock> handles = new EnumMap<>(LockMode.class);
     /** Handles asked for besides the client's own one per mode: a holder's acquire when reentrancy is off. */
     private final List<DistributedLock> more = new ArrayList<>();
@@ -46,10 +46,10 @@ final class RunClient {
     /** The session it was on when its request started: a later one means its request died with the old one. */
     private int sessionOfRequest = 1;
 
-    RunClient(String name, LockClient session, String lockPath) {
+    RunClient(String name, LockClient session, lockstep.algorithms.LockTarget target) {
         this.name = name;
         this.session = session;
-        this.lockPath = lockPath;
+        this.target = target;
         this.worker = new ClientWorker(name);
     }
 
@@ -98,8 +98,8 @@ final class RunClient {
     }
 
     /** Whether a notification to {@code watcher} wakes one of its handles (false for a handle that already holds). */
-    boolean wakesOnNotificationTo(org.apache.zookeeper.Watcher watcher) {
-        return session.notificationWakesItsHandle(watcher);
+    boolean wakesOnNotificationTo(org.apache.zookeeper.Watcher watcher, String path) {
+        return session.notificationWakes(worker.thread(), watcher, path);
     }
 
     /** Whether its client library opens a new session on its own once it learns that its session expired. */
@@ -145,12 +145,12 @@ final class RunClient {
     }
 
     DistributedLock handle(LockMode mode) {
-        return handles.computeIfAbsent(mode, m -> session.lock(lockPath, m));
+        return handles.computeIfAbsent(mode, m -> session.lock(target, m));
     }
 
     /** A handle of its own for one more request, as a client without reentrancy makes when it asks again. */
     DistributedLock newHandle(LockMode mode) {
-        DistributedLock handle = session.lock(lockPath, mode);
+        DistributedLock handle = session.lock(target, mode);
         more.add(handle);
         return handle;
     }

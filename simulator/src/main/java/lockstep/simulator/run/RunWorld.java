@@ -46,6 +46,8 @@ final class RunWorld implements AutoCloseable {
     final ClientStates states;
     final Clock clock = Clock.virtual();
     final String lockPath;
+    /** How many hold the lock at once in this run: the scenario's permits for a semaphore, else 1. */
+    int permits = 1;
     final Connection connection;
     private final ServerLook look;
     /** Whether the servers are this run's own (closed with it) or shared with other runs (left running). */
@@ -269,6 +271,9 @@ final class RunWorld implements AutoCloseable {
 
     /** Sessions connect side by side (each takes a few ms); the clients keep the scenario's order. */
     private void connect(Scenario scenario, Algorithms.Info algorithm) throws Exception {
+        // A lock without permits runs a semaphore's scenario as what it is: a lock one client holds at a time.
+        permits = algorithm.has(lockstep.algorithms.Flag.PERMITS) ? scenario.permits() : 1;
+        lockstep.algorithms.LockTarget target = lockstep.algorithms.LockTarget.semaphore(lockPath, permits);
         Map<String, CompletableFuture<LockClient>> sessions = new LinkedHashMap<>();
         ExecutorService opener = Executors.newFixedThreadPool(Math.max(1, Math.min(16, scenario.clients().size())));
         try {
@@ -286,7 +291,7 @@ final class RunWorld implements AutoCloseable {
             for (Map.Entry<String, CompletableFuture<LockClient>> session : sessions.entrySet()) {
                 try {
                     clients.put(session.getKey(), new RunClient(session.getKey(), session.getValue().join(),
-                            lockPath));
+                            target));
                 } catch (CompletionException e) {
                     throw e.getCause() instanceof Exception cause ? cause : e;
                 }
@@ -315,7 +320,7 @@ final class RunWorld implements AutoCloseable {
 
             @Override
             public boolean isWokenBy(String client, lockstep.algorithms.session.Delivery delivery) {
-                return clients.get(client).wakesOnNotificationTo(delivery.watcher());
+                return clients.get(client).wakesOnNotificationTo(delivery.watcher(), delivery.event().getPath());
             }
         });
     }

@@ -66,7 +66,7 @@ final class ScenarioRun implements AutoCloseable {
     List<Event> run(StepSource source) throws BadInputException {
         TraceRecorder trace = world.trace;
         trace.add(new Event.RunStarted(trace.next(), scenario.source(), scenario.title(), algorithm.name(), seed,
-                world.lockPath, scenario.clients(), scenario.fencing()));
+                world.lockPath, scenario.clients(), scenario.fencing(), world.permits));
         try {
             world.recordEnsemble();
         } catch (Exception e) {

@@ -19,10 +19,12 @@ import java.util.List;
  *                    (the {@code ensemble:} key; the {@code --ensemble} option overrides it)
  * @param titleInLanguages       the title in every language the file gives it ({@link #title()} is its English text)
  * @param descriptionInLanguages the description likewise ({@link #description()} is its English text)
+ * @param permits     how many clients may hold the lock at once (the {@code permits:} key; 1 when absent): an
+ *                    algorithm flagged {@code permits} runs it as a semaphore, any other as its one-holder lock
  */
 public record Scenario(String source, String title, String description, Long seed,
                        List<String> clients, List<Step> script, boolean fencing, boolean reentrant, int ensemble,
-                       Wording titleInLanguages, Wording descriptionInLanguages) {
+                       Wording titleInLanguages, Wording descriptionInLanguages, int permits) {
 
     /** The sizes an embedded ensemble may have (1: a single server). */
     public static final List<Integer> ENSEMBLE_SIZES = List.of(1, 3, 5);
@@ -35,9 +37,20 @@ public record Scenario(String source, String title, String description, Long see
         if (!ENSEMBLE_SIZES.contains(ensemble)) {
             throw new IllegalArgumentException("ensemble " + ensemble + " (expected 1, 3 or 5)");
         }
+        if (permits < 1) {
+            throw new IllegalArgumentException("permits " + permits + " (expected 1 or more)");
+        }
         if (!titleInLanguages.english().equals(title) || !descriptionInLanguages.english().equals(description)) {
             throw new IllegalArgumentException("the English title and description must be the ones given");
         }
+    }
+
+    /** A scenario with one permit: a mutex (or a read/write lock). */
+    public Scenario(String source, String title, String description, Long seed, List<String> clients,
+                    List<Step> script, boolean fencing, boolean reentrant, int ensemble, Wording titleInLanguages,
+                    Wording descriptionInLanguages) {
+        this(source, title, description, seed, clients, script, fencing, reentrant, ensemble, titleInLanguages,
+                descriptionInLanguages, 1);
     }
 
     /** A scenario whose title and description are in English only. */
@@ -63,9 +76,15 @@ public record Scenario(String source, String title, String description, Long see
         this(source, title, description, seed, clients, script, fencing, true, 1);
     }
 
+    /** The same scenario with {@code n} permits (a semaphore of n; 1: a mutex). */
+    public Scenario withPermits(int n) {
+        return new Scenario(source, title, description, seed, clients, script, fencing, reentrant, ensemble,
+                titleInLanguages, descriptionInLanguages, n);
+    }
+
     /** The same scenario run on {@code size} embedded servers. */
     public Scenario withEnsemble(int size) {
         return new Scenario(source, title, description, seed, clients, script, fencing, reentrant, size,
-                titleInLanguages, descriptionInLanguages);
+                titleInLanguages, descriptionInLanguages, permits);
     }
 }

@@ -22,7 +22,7 @@ import lockstep.simulator.text.SimulatorTexts;
 final class ScenarioReader {
 
     static final List<String> KEYS = List.of("title", "description", "seed", "clients", "fencing", "reentrant",
-            "ensemble", "script");
+            "ensemble", "permits", "script");
     private static final List<String> REQUIRED = List.of("title", "clients", "script");
     private static final Pattern WHOLE_NUMBER = Pattern.compile("[+-]?[0-9]+");
 
@@ -56,6 +56,7 @@ final class ScenarioReader {
         boolean fencing = !values.containsKey("fencing") || flag("fencing", values.get("fencing"));
         boolean reentrant = !values.containsKey("reentrant") || flag("reentrant", values.get("reentrant"));
         int ensemble = values.containsKey("ensemble") ? ensemble(values.get("ensemble")) : 1;
+        int permits = values.containsKey("permits") ? permits(values.get("permits")) : 1;
         List<Step> script = new StepReader(source, clients).script(values.get("script"));
         long lines = StepReader.expandedLines(script);
         if (lines > StepReader.MAX_EXPANDED_LINES) {
@@ -63,7 +64,7 @@ final class ScenarioReader {
                     StepReader.MAX_EXPANDED_LINES));
         }
         return new Scenario(source, title.english(), description.english(), seed, clients.names(), script, fencing,
-                reentrant, ensemble, title, description);
+                reentrant, ensemble, title, description, permits);
     }
 
     /** Each key's value node, after checking every key is known and given once. */
@@ -128,6 +129,19 @@ final class ScenarioReader {
         }
         throw Places.complaint(source, node, SimulatorTexts.text("scenario.ensemble",
                 text == null ? Scalars.kind(node) : "'" + text + "'"));
+    }
+
+    /** How many may hold the lock at once: a whole number from 1 to the most clients a scenario may have. */
+    private int permits(Node node) throws BadInputException {
+        String text = node instanceof ScalarNode scalar && scalar.isPlain() ? scalar.getValue().strip() : null;
+        if (text != null && WHOLE_NUMBER.matcher(text).matches() && text.length() < 6) {
+            int permits = Integer.parseInt(text);
+            if (permits >= 1 && permits <= ClientRoster.MAX_CLIENTS) {
+                return permits;
+            }
+        }
+        throw Places.complaint(source, node, SimulatorTexts.text("scenario.permits",
+                text == null ? Scalars.kind(node) : "'" + text + "'", ClientRoster.MAX_CLIENTS));
     }
 
     private Long seed(Node node) throws BadInputException {

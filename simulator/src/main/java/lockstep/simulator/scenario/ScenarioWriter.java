@@ -41,6 +41,9 @@ public final class ScenarioWriter {
         if (scenario.ensemble() != 1) {
             out.append("ensemble: ").append(scenario.ensemble()).append('\n');
         }
+        if (scenario.permits() != 1) {
+            out.append("permits: ").append(scenario.permits()).append('\n');
+        }
         out.append("script:\n");
         for (Step step : scenario.script()) {
             step(out, step, "  ");

@@ -46,7 +46,7 @@ public final class ScriptBranch {
         script.addAll(ran.subList(step, ran.size()));
         return new Scenario(scenario.source(), scenario.title(), scenario.description(), scenario.seed(),
                 scenario.clients(), script, scenario.fencing(), scenario.reentrant(), scenario.ensemble(),
-                scenario.titleInLanguages(), scenario.descriptionInLanguages());
+                scenario.titleInLanguages(), scenario.descriptionInLanguages(), scenario.permits());
     }
 
     /** The words a branch line may use after a client, lock verbs first, then the client faults of the registry. */

@@ -92,10 +92,17 @@ public sealed interface Event {
 
     /**
      * The run's configuration: always event 0. {@code fencing} says whether the protected resource checks fencing
-     * tokens (the scenario's {@code fencing:} key).
+     * tokens (the scenario's {@code fencing:} key); {@code permits} how many clients the lock admits at once (1 for
+     * a mutex; a semaphore's N, written to the trace only when more than 1).
      */
     record RunStarted(int index, String scenario, String title, String algorithm, long seed, String lockPath,
-                      List<String> clients, boolean fencing) implements Event {
+                      List<String> clients, boolean fencing, int permits) implements Event {
+
+        /** A run of a lock with one permit. */
+        public RunStarted(int index, String scenario, String title, String algorithm, long seed, String lockPath,
+                          List<String> clients, boolean fencing) {
+            this(index, scenario, title, algorithm, seed, lockPath, clients, fencing, 1);
+        }
 
         @Override
         public <R> R accept(Visitor<R> visitor) {

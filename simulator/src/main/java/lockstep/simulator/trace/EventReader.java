@@ -89,7 +89,8 @@ final class EventReader {
                     text("read.traceClientsExpected", Scenario.MAX_CLIENTS));
         }
         return new Event.RunStarted(index, json.text("scenario"), json.text("title"), json.text("algorithm"),
-                json.longInteger("seed"), json.text("lockPath"), clients, json.bool("fencing"));
+                json.longInteger("seed"), json.text("lockPath"), clients, json.bool("fencing"),
+                json.has("permits") ? json.integer("permits") : 1);
     }
 
     private static Event.Op op(JsonLine json) throws BadInputException {

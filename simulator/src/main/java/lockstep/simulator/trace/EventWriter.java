@@ -57,6 +57,9 @@ final class EventWriter {
             text("lockPath", e.lockPath());
             texts("clients", e.clients());
             bool("fencing", e.fencing());
+            if (e.permits() != 1) {
+                number("permits", e.permits());
+            }
             return null;
         }
 

@@ -30,6 +30,35 @@ class CheckerTest {
     }
 
     @Test
+    void aSemaphoreMayHaveAsManyHoldersAsPermits() {
+        TraceBuilder t = TraceBuilder.semaphore(3, "c1", "c2", "c3", "c4").holding("c1").holding("c2")
+                .holding("c3").released("c1").holding("c4").released("c2").released("c3").released("c4").ended();
+        assertEquals(List.of(), Checker.check(t.build()));
+        assertEquals(3, lockstep.simulator.replay.ReplayModel.of(t.build()).stateAt(5).permits());
+    }
+
+    @Test
+    void oneHolderMoreThanPermitsIsTooManyHolders() {
+        TraceBuilder t = TraceBuilder.semaphore(2, "c1", "c2", "c3").holding("c1").holding("c2").holding("c3");
+        int third = t.last();
+        t.released("c1").released("c2").released("c3").ended();
+        assertEquals(List.of("event " + third + ": c1, c2 and c3 hold the semaphore at the same time: 3 holders for 2"
+                + " permits (too many holders)"), messages(t.build(), "too-many-holders"));
+        assertEquals(List.of(), messages(t.build(), "mutual-exclusion"), "a semaphore is not a mutex");
+    }
+
+    @Test
+    void aWaiterBesideAFreePermitAtALinesEndIsAnIdlePermitNote() {
+        TraceBuilder t = TraceBuilder.semaphore(2, "c1", "c2", "c3").line("all acquire").holding("c1")
+                .holding("c2").waiting("c3", "/lockstep/sem/lock-0000000000").line("c2 release").released("c2");
+        int next = t.last() + 1;
+        t.line("c1 release").released("c1").holding("c3").released("c3").ended();
+        assertEquals(List.of("event " + next + ": c3 waited through a whole step while 1 of the 2 permits were free"
+                + " (idle permit)"), messages(t.build(), "idle-permit"));
+        assertEquals(List.of(), Checker.failures(t.build()), "a note, not a failure");
+    }
+
+    @Test
     void readersMayShareTheLock() {
         TraceBuilder t = TraceBuilder.run("read-write", "/lockstep/rw", "r1", "r2").mode("read")
                 .holding("r1").holding("r2").released("r1").released("r2").ended();
@@ -209,8 +238,8 @@ class CheckerTest {
 
     @Test
     void everyInvariantHasAKindAndASentence() {
-        assertEquals(List.of("mutual-exclusion", "unfenced-write", "stuck-waiter", "self-deadlock", "orphaned-node",
-                        "watch-left-behind", "stale-holder"),
+        assertEquals(List.of("mutual-exclusion", "too-many-holders", "unfenced-write", "stuck-waiter", "self-deadlock", "orphaned-node",
+                        "watch-left-behind", "stale-holder", "idle-permit"),
                 Checker.invariants().stream().map(Invariant::kind).toList());
         Checker.invariants().forEach(i -> assertEquals('.', i.sentence().charAt(i.sentence().length() - 1)));
     }

@@ -50,7 +50,7 @@ class NoEnglishLeftTest {
             "en", "zh", "ru", "true", "false", "none", "null",
             // script words and scenario keys
             "all", "holder", "holders", "server", "say", "together", "repeat", "text", "for", "acquire", "release",
-            "write", "read", "title", "description", "seed", "clients", "fencing", "reentrant", "ensemble", "script",
+            "write", "read", "title", "description", "seed", "clients", "fencing", "reentrant", "ensemble", "permits", "script",
             "kill", "restart", "start", "holds",
             // ZooKeeper calls
             "create", "delete", "exists", "sync", "multi",

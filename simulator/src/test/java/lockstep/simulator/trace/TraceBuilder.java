@@ -26,8 +26,17 @@ public final class TraceBuilder {
     private String mode = "exclusive";
 
     private TraceBuilder(String algorithm, String lockPath, List<String> clients) {
+        this(algorithm, lockPath, clients, 1);
+    }
+
+    private TraceBuilder(String algorithm, String lockPath, List<String> clients, int permits) {
         this.lockPath = lockPath;
-        events.add(new Event.RunStarted(0, "test", "A test run", algorithm, 42L, lockPath, clients, true));
+        events.add(new Event.RunStarted(0, "test", "A test run", algorithm, 42L, lockPath, clients, true, permits));
+    }
+
+    /** A run of a semaphore with {@code permits} permits on {@code /lockstep/sem}. */
+    public static TraceBuilder semaphore(int permits, String... clients) {
+        return new TraceBuilder("semaphore", "/lockstep/sem", List.of(clients), permits);
     }
 
     public static TraceBuilder run(String algorithm, String lockPath, String... clients) {
