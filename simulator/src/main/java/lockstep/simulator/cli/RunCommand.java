@@ -74,9 +74,16 @@ final class RunCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     ServerOptions servers = new ServerOptions();
 
+    @picocli.CommandLine.Mixin
+    LockOptions locks = new LockOptions();
+
+    /** The names of the --lock classes, once loaded. */
+    private List<String> lockNames = List.of();
+
     @Override
     public Integer call() throws BadInputException {
         servers.apply(spec.commandLine());
+        lockNames = locks.add();
         List<Event> recorded = schedule == null ? null : TraceFiles.read(schedule);
         List<String> names = recorded == null ? algorithms() : scheduledAlgorithm(recorded);
         InputKinds.refuseTraceAsScenario(scenario);
@@ -144,7 +151,7 @@ final class RunCommand implements Callable<Integer> {
     /** The requested algorithms, checked against the registry, each once, in the order given. */
     private List<String> algorithms() {
         if (algorithms == null || algorithms.isEmpty()) {
-            return DEFAULT_ALGORITHMS;
+            return lockNames.isEmpty() ? DEFAULT_ALGORITHMS : lockNames;
         }
         LinkedHashSet<String> names = new LinkedHashSet<>();
         for (String name : algorithms) {
@@ -159,6 +166,7 @@ final class RunCommand implements Callable<Integer> {
             }
             names.add(trimmed);
         }
+        names.addAll(lockNames);
         return List.copyOf(names);
     }
 
