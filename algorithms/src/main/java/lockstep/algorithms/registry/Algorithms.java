@@ -197,15 +197,14 @@ public final class Algorithms {
 
     /**
      * Adds a lock a user wrote, under its own name, for this process: {@link #find} and {@link #get} know it from now
-     * on; {@link #all} and {@link #names} (the built-in algorithms) do not list it.
+     * on (in place of an earlier user's lock of that name); {@link #all} and {@link #names} (the built-in algorithms)
+     * do not list it.
      *
-     * @throws IllegalArgumentException when a built-in algorithm, or another lock, has that name
+     * @throws IllegalArgumentException when a built-in algorithm has that name
      */
-    public static synchronized void addUserLock(Info info) {
-        Info before = YOURS.get(info.name());
-        if (REGISTRY.containsKey(info.name()) || before != null && before != info) {
-            throw new IllegalArgumentException("'" + info.name() + "' is already the name of "
-                    + (before == null ? "a built-in algorithm" : "another lock"));
+    public static void addUserLock(Info info) {
+        if (REGISTRY.containsKey(info.name())) {
+            throw new IllegalArgumentException("'" + info.name() + "' is already the name of a built-in algorithm");
         }
         YOURS.put(info.name(), info);
     }

@@ -27,6 +27,8 @@ public final class UserLocks {
     public static synchronized Algorithms.Info add(String option) throws UserLockRefused {
         Algorithms.Info known = LOADED.get(option.strip());
         if (known != null) {
+            Algorithms.addUserLock(known); // again, in case another file of that name came in between
+            OPTIONS.put(known.name(), option.strip());
             return known;
         }
         LockClass lock = LockFiles.load(option);

@@ -30,11 +30,18 @@ public final class LockOptions {
     /** Loads and registers every {@code --lock}; returns their names, in the order given. */
     public List<String> add() throws BadInputException {
         List<String> names = new ArrayList<>();
+        List<String> from = new ArrayList<>();
         for (String lock : locks) {
             try {
                 String name = UserLocks.add(lock).name();
-                if (!names.contains(name)) {
+                int before = names.indexOf(name);
+                if (before >= 0 && !from.get(before).equals(lock.strip())) {
+                    throw new BadInputException(lock.strip(), "its class is named " + name + ", as the class of "
+                            + from.get(before) + " is (expected one lock per class name)");
+                }
+                if (before < 0) {
                     names.add(name);
+                    from.add(lock.strip());
                 }
             } catch (UserLockRefused refused) {
                 throw new BadInputException(refused.where(), refused.what());
