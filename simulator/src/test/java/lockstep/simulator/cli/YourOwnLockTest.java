@@ -61,6 +61,20 @@ class YourOwnLockTest {
                 "--lock", ASSUME_ON_WAKE, "--trace", replayed.toString(), "--json");
         assertEquals(1, run.exit(), run.toString());
         assertEquals(Files.readString(Path.of(finding.get("trace").asText())), Files.readString(replayed));
+
+        // What every picture draws of it (the window, render, the GIF): the user's lane, its nodes, its two holders
+        // flagged, and a caption from the replay that names no recipe.
+        lockstep.simulator.frame.Frames frames = lockstep.simulator.frame.Frames.ofTraces(
+                java.util.List.of(lockstep.simulator.trace.TraceFiles.read(replayed)));
+        lockstep.simulator.frame.LaneFrame last = frames.at(frames.size() - 1, 0);
+        assertEquals("AssumeOnWakeLock", last.algorithm());
+        assertTrue(last.cards().size() >= 2, last.toString());
+        assertEquals(2, last.flagged().size(), last.toString());
+        assertTrue(last.findings().stream().anyMatch(f -> f.kind().equals("mutual-exclusion")), last.toString());
+        assertTrue(last.caption().contains(last.flagged().get(1) + " "), last.caption());
+        for (String recipe : java.util.List.of("Curator", "sequential", "predecessor's", "engine")) {
+            assertTrue(!last.caption().contains(recipe), last.caption());
+        }
     }
 
     @Test
