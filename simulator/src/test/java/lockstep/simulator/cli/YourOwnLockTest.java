@@ -46,6 +46,17 @@ class YourOwnLockTest {
     }
 
     @Test
+    void aReadWriteLockIsAskedForTheSideEachRequestNeeds() throws Exception {
+        Cli.Result result = Cli.run("run", "06", "--lock", EXAMPLES.resolve("WrappedCuratorReadWriteLock.java")
+                .toString(), "--algorithm", "curator-rwlock", "--json");
+        assertEquals(0, result.exit(), result.toString());
+        JsonNode runs = new ObjectMapper().readTree(result.out()).get("results");
+        assertEquals("WrappedCuratorReadWriteLock", runs.get(1).get("algorithm").asText());
+        assertEquals(runs.get(0).get("grantOrder"), runs.get(1).get("grantOrder"), "Curator's own lock, as it is");
+        assertEquals(runs.get(0).get("ops"), runs.get(1).get("ops"), result.toString());
+    }
+
+    @Test
     void exploreCatchesTheLockThatAssumesItHoldsWhenWokenAndItsCounterexampleReplaysByteForByte(@TempDir Path out)
             throws Exception {
         Cli.Result found = Cli.run("explore", "--lock", ASSUME_ON_WAKE, "--seeds", "1..200", "--out", out.toString(),
