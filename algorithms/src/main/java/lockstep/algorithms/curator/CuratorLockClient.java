@@ -61,6 +61,15 @@ public final class CuratorLockClient implements LockClient {
     public static CuratorLockClient connect(String name, Connection connection,
                                             CuratorRecipe recipe)
             throws Exception {
+        return new CuratorLockClient(name, connection, startFramework(name, connection), recipe);
+    }
+
+    /**
+     * A started CuratorFramework whose ZooKeeper handles are made through the seam, connected, with the background
+     * activity that would race with the schedule switched off (see the class comment): what Curator's recipes and a
+     * user's Curator-based lock run on.
+     */
+    public static CuratorFramework startFramework(String name, Connection connection) throws Exception {
         CuratorFramework curator = CuratorFrameworkFactory.builder()
                 .connectString(connection.connectString())
                 .sessionTimeoutMs(connection.sessionTimeoutMs())
@@ -76,7 +85,7 @@ public final class CuratorLockClient implements LockClient {
             curator.close();
             throw new java.io.IOException(name + " could not connect to " + connection.connectString());
         }
-        return new CuratorLockClient(name, connection, curator, recipe);
+        return curator;
     }
 
     @Override

@@ -85,12 +85,14 @@ public final class Algorithms {
 
         /** The description in the current language ({@link #description()} is the English one, for JSON and docs). */
         public String localDescription() {
-            return AlgorithmTexts.text("algorithm." + name + ".description");
+            String key = "algorithm." + name + ".description";
+            return AlgorithmTexts.has(key) ? AlgorithmTexts.text(key) : description; // a user's lock: as it is
         }
 
         /** The subtitle in the current language. */
         public String localSubtitle() {
-            return AlgorithmTexts.text("algorithm." + name + ".subtitle");
+            String key = "algorithm." + name + ".subtitle";
+            return AlgorithmTexts.has(key) ? AlgorithmTexts.text(key) : subtitle;
         }
 
         /** For a bug, what goes wrong in the current language; empty for a correct lock. */
@@ -100,6 +102,8 @@ public final class Algorithms {
     }
 
     private static final Map<String, Info> REGISTRY = new LinkedHashMap<>();
+    /** Locks users wrote ({@code --lock}): found by name like the built-in ones, listed nowhere. */
+    private static final Map<String, Info> YOURS = new java.util.concurrent.ConcurrentHashMap<>();
 
     static {
         register("naive", "one ephemeral znode; every waiter watches it (herd, not fair)",
@@ -212,12 +216,26 @@ public final class Algorithms {
     }
 
     public static Optional<Info> find(String name) {
-        return Optional.ofNullable(REGISTRY.get(name));
+        return Optional.ofNullable(REGISTRY.getOrDefault(name, YOURS.get(name)));
+    }
+
+    /**
+     * Adds a lock a user wrote, under its own name, for this process: {@link #find} and {@link #get} know it from now
+     * on (in place of an earlier user's lock of that name); {@link #all} and {@link #names} (the built-in algorithms)
+     * do not list it.
+     *
+     * @throws IllegalArgumentException when a built-in algorithm has that name
+     */
+    public static void addUserLock(Info info) {
+        if (REGISTRY.containsKey(info.name())) {
+            throw new IllegalArgumentException("'" + info.name() + "' is already the name of a built-in algorithm");
+        }
+        YOURS.put(info.name(), info);
     }
 
     /** @throws IllegalArgumentException naming the known algorithms */
     public static Info get(String name) {
-        Info info = REGISTRY.get(name);
+        Info info = REGISTRY.getOrDefault(name, YOURS.get(name));
         if (info == null) {
             throw new IllegalArgumentException("unknown algorithm '" + name + "' (expected one of "
                     + String.join(", ", REGISTRY.keySet()) + ")");

@@ -15,6 +15,11 @@ public final class AlgorithmTexts implements TextBundleRegistration {
         return TEXTS.text(key, arguments);
     }
 
+    /** True when the bundle has {@code key} (a lock a user wrote has no texts of its own). */
+    public static boolean has(String key) {
+        return TEXTS.has(key);
+    }
+
     @Override
     public List<String> baseNames() {
         return List.of(BUNDLE);

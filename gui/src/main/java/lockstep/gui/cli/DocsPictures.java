@@ -50,6 +50,9 @@ public final class DocsPictures {
         add("docs/images/herd.png", "herd", "--clients", "2,4,8,16,32,64,128");
         add("docs/images/bench-mutex.svg", "bench");
         add("docs/images/bench-mutex.png", "bench");
+        // docs/your-own-lock.md: a user's lock (its path is from the project's root, where docs-images runs)
+        add("docs/images/your-own-lock.png", "render", "14", "--lock", "docs/examples/AssumeOnWakeLock.java",
+                "--algorithm", "sequential", "--at-line", "36");
         // the course, chapter by chapter
         String course = "docs/course/images/";
         add(course + "01-window.png", "render", "02", "--algorithm", "naive,sequential", "--at-line", "22");

@@ -84,6 +84,7 @@ public final class GuiCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws BadInputException, CannotWrite {
+        lanes.addLocks(spec.commandLine().getParseResult().hasMatchedOption("--algorithm"));
         String problem = lanes.problem();
         if (problem == null && gif != null) {
             problem = OutputFiles.problem("--gif", gif, ".gif");
@@ -177,6 +178,7 @@ public final class GuiCommand implements Callable<Integer> {
         command.add("--algorithm=" + String.join(",", lanes.algorithms));
         command.add("--headless-because=" + why);
         command.addAll(lanes.servers.asArguments());
+        command.addAll(lanes.locks.asArguments());
         if (lanes.seed != null) {
             command.add("--seed=" + lanes.seed);
         }

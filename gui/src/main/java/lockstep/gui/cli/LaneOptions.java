@@ -22,6 +22,20 @@ final class LaneOptions {
     @picocli.CommandLine.Mixin
     lockstep.simulator.cli.ServerOptions servers = new lockstep.simulator.cli.ServerOptions();
 
+    /** Locks the user wrote ({@code --lock}): a lane each, beside the algorithms. */
+    @picocli.CommandLine.Mixin
+    lockstep.simulator.cli.LockOptions locks = new lockstep.simulator.cli.LockOptions();
+
+    /**
+     * Loads the {@code --lock} classes and gives each a lane: beside the algorithms when {@code --algorithm} was
+     * given ({@code given}), else alone.
+     */
+    void addLocks(boolean given) throws lockstep.simulator.BadInputException {
+        if (!locks.isEmpty()) {
+            algorithms = new ArrayList<>(locks.beside(given ? algorithms : null, algorithms));
+        }
+    }
+
     /**
      * What is wrong with these options, as one line naming the option, or null when nothing is. An unknown algorithm
      * is worded as {@code lockstep run} words it.

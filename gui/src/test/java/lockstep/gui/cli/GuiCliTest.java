@@ -190,7 +190,7 @@ class GuiCliTest {
         }
         Result unknown = run(Launcher.commandLine(), "frob");
         assertEquals(2, unknown.exit());
-        assertEquals(List.of("lockstep: unknown command 'frob' (expected one of run, check, list, bench, herd, explore, export, help, gui,"
+        assertEquals(List.of("lockstep: unknown command 'frob' (expected one of run, check, list, bench, herd, explore, grade, export, help, gui,"
                 + " render, docs-images)"), unknown.errLines());
     }
 

@@ -101,9 +101,15 @@ final class BenchCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     ServerOptions servers = new ServerOptions();
 
+    @picocli.CommandLine.Mixin
+    LockOptions locks = new LockOptions();
+
     @Override
     public Integer call() throws Exception {
         servers.apply(spec.commandLine());
+        if (!locks.isEmpty()) {
+            algorithms = locks.beside(algorithms, List.of());
+        }
         FreeRunningBenchmark.Plan plan = plan();
         PrintWriter err = spec.commandLine().getErr();
         ProgressBar bar = new ProgressBar("bench", err);

@@ -66,9 +66,12 @@ final class ExploreCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = {"-a", "--algorithm"}, required = true, paramLabel = "NAME",
+    @Option(names = {"-a", "--algorithm"}, paramLabel = "NAME",
             description = "The algorithm to search (see lockstep list).")
     String algorithm;
+
+    @picocli.CommandLine.Mixin
+    LockOptions locks = new LockOptions();
 
     @Option(names = "--clients", paramLabel = "N", defaultValue = "3",
             description = "How many clients, c1..cN (default ${DEFAULT-VALUE}, at most " + MAX_CLIENTS + ").")
@@ -113,6 +116,13 @@ final class ExploreCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        List<String> lockNames = locks.add();
+        if (algorithm == null && lockNames.size() == 1) {
+            algorithm = lockNames.get(0);
+        } else if (algorithm == null || lockNames.size() > 1 || !lockNames.isEmpty() && !lockNames.contains(algorithm)) {
+            throw bad(algorithm == null && lockNames.isEmpty() ? "--algorithm" : "--lock",
+                    SimulatorTexts.text("explore.oneAlgorithm"));
+        }
         Algorithms.Info info = Algorithms.find(algorithm.strip()).orElseThrow(() -> bad("--algorithm",
                 SimulatorTexts.text("run.unknownAlgorithm", algorithm, String.join(", ", Algorithms.names()))));
         if (clients < 1 || clients > MAX_CLIENTS) {

@@ -62,10 +62,17 @@ final class HerdCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     ServerOptions servers = new ServerOptions();
 
+    @picocli.CommandLine.Mixin
+    LockOptions locks = new LockOptions();
+
     @Override
     public Integer call() throws Exception {
         CommandLine cmd = spec.commandLine();
         servers.apply(cmd);
+        if (!locks.isEmpty()) {
+            boolean given = cmd.getParseResult().hasMatchedOption("--algorithm");
+            algorithms = locks.beside(given ? algorithms : null, algorithms);
+        }
         for (String name : algorithms) {
             if (Algorithms.find(name).isEmpty()) {
                 throw new OneLineErrors.BadOption(cmd, "--algorithm", text("run.unknownAlgorithm", name,

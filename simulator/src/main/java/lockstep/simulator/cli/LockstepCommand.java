@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "lockstep", mixinStandardHelpOptions = true, version = "lockstep 0.1.0",
         description = "A workbench for ZooKeeper lock algorithms: run, check and compare them on a real embedded ZooKeeper.",
         subcommands = {RunCommand.class, CheckCommand.class, ListCommand.class, BenchCommand.class,
-                HerdCommand.class, ExploreCommand.class, ExportCommand.class, HelpCommand.class},
+                HerdCommand.class, ExploreCommand.class, GradeCommand.class, ExportCommand.class, HelpCommand.class},
         footer = {"", "Examples:",
                 "  lockstep list",
                 "  lockstep run 02 --algorithm naive,sequential",

@@ -83,9 +83,16 @@ final class RunCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     ServerOptions servers = new ServerOptions();
 
+    @picocli.CommandLine.Mixin
+    LockOptions locks = new LockOptions();
+
+    /** The names of the --lock classes, once loaded. */
+    private List<String> lockNames = List.of();
+
     @Override
     public Integer call() throws BadInputException, CannotWrite {
         servers.apply(spec.commandLine());
+        lockNames = locks.add();
         List<Event> recorded = schedule == null ? null : TraceFiles.read(schedule);
         List<String> names = recorded == null ? algorithms() : scheduledAlgorithm(recorded);
         InputKinds.refuseTraceAsScenario(scenario);
@@ -205,7 +212,7 @@ final class RunCommand implements Callable<Integer> {
     /** The requested algorithms, checked against the registry, each once, in the order given. */
     private List<String> algorithms() {
         if (algorithms == null) {
-            return DEFAULT_ALGORITHMS;
+            return lockNames.isEmpty() ? DEFAULT_ALGORITHMS : lockNames;
         }
         if (algorithms.isEmpty()) {
             // '--algorithm ,' names no algorithm: refused rather than taken for the default pair.
@@ -225,6 +232,7 @@ final class RunCommand implements Callable<Integer> {
             }
             names.add(trimmed);
         }
+        names.addAll(lockNames);
         return List.copyOf(names);
     }
 

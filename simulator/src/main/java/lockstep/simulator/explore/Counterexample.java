@@ -57,12 +57,22 @@ public record Counterexample(String kind, String message, long seed, int clients
 
     /** The command that replays it. */
     public String replayCommand() {
-        return "./lockstep run " + scenario + " --schedule " + trace;
+        return "./lockstep run " + scenario + " --schedule " + trace + lockOption();
     }
 
     /** The command that opens it in the window (the trace: the window replays a trace as recorded). */
     public String windowCommand() {
-        return "./lockstep gui " + trace;
+        return "./lockstep gui " + trace + lockOption();
+    }
+
+    /** For a lock a user wrote, the {@code --lock} that brings it back (its name is the trace file's first word). */
+    private String lockOption() {
+        String file = trace.getFileName().toString();
+        return lockOption(file.substring(0, Math.max(0, file.indexOf("-" + kind + "-seed"))));
+    }
+
+    private static String lockOption(String algorithm) {
+        return lockstep.algorithms.user.UserLocks.optionOf(algorithm).map(lock -> " --lock " + lock).orElse("");
     }
 
     static Counterexample write(Algorithms.Info algorithm, long seed, String kind, Candidate found, Candidate shrunk,
@@ -85,9 +95,11 @@ public record Counterexample(String kind, String message, long seed, int clients
         Path jsonl = shown(out.resolve(name + ".jsonl"));
         Path html = shown(out.resolve(name + ".html"));
         Scenario scenario = new Scenario(yaml.toString(), kind + " in " + algorithm.name() + ", found by explore",
-                "Found by './lockstep explore --algorithm " + algorithm.name() + "' at seed " + seed
+                "Found by './lockstep explore --algorithm " + algorithm.name() + lockOption(algorithm.name())
+                        + "' at seed " + seed
                         + " and shrunk from " + found.clients().size() + " clients and " + found.script().size()
-                        + " lines. Replay it with './lockstep run " + yaml + " --schedule " + jsonl + "'.",
+                        + " lines. Replay it with './lockstep run " + yaml + " --schedule " + jsonl
+                        + lockOption(algorithm.name()) + "'.",
                 seed, shrunk.clients(), shrunk.script(), true).withEnsemble(ensemble)
                 .withPermits(Explorer.permitsFor(algorithm));
         ScenarioWriter.write(scenario, yaml);

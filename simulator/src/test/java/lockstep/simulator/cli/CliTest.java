@@ -108,14 +108,14 @@ class CliTest {
     @Test
     void unknownOption() {
         assertBadInput("lockstep run: unknown option '--sed' (expected one of --algorithm, --seed, --trace, --html, --json,"
-                + " --schedule, --ensemble, --connect, --auth-env, --help, --version, --debug, --lang)", "run", "02", "--sed", "3");
+                + " --schedule, --ensemble, --connect, --auth-env, --lock, --help, --version, --debug, --lang)", "run", "02", "--sed", "3");
         assertBadInput("lockstep list: unknown option '--tree' (expected one of --json, --markdown, --help, --version, --debug, --lang)",
                 "list", "--tree");
     }
 
     @Test
     void unknownCommandAndMissingArguments() {
-        assertBadInput("lockstep: unknown command 'frob' (expected one of run, check, list, bench, herd, explore, export, help)", "frob");
+        assertBadInput("lockstep: unknown command 'frob' (expected one of run, check, list, bench, herd, explore, grade, export, help)", "frob");
         assertBadInput("lockstep run: missing SCENARIO (a scenario file, or a built-in scenario's id or name such as"
                 + " 02 or 02-herd-effect)", "run");
         assertBadInput("lockstep run: unexpected argument '03' (expected only SCENARIO)", "run", "02", "03");
@@ -222,7 +222,7 @@ class CliTest {
         assertEquals(Cli.run("run", "--help").out(), run.out());
         assertTrue(run.out().startsWith("Usage: lockstep run"), run::toString);
 
-        assertBadInput("lockstep help: unknown command 'frob' (expected one of run, check, list, bench, herd, explore, export, help)", "help",
+        assertBadInput("lockstep help: unknown command 'frob' (expected one of run, check, list, bench, herd, explore, grade, export, help)", "help",
                 "frob");
         assertBadInput("lockstep help: unknown command 'nope' (expected one of ensemble, explore, lockstep, recorder, seek)", "help", "bench", "nope");
         assertEquals(Cli.run("bench", "seek", "--help").out(), Cli.run("help", "bench", "seek").out());
@@ -234,7 +234,7 @@ class CliTest {
         CommandLine cli = LockstepCommand.commandLine().addSubcommand("secret", new Secret());
         Cli.Result result = Cli.run(cli, "frob");
         assertEquals(2, result.exit(), result::toString);
-        assertEquals(List.of("lockstep: unknown command 'frob' (expected one of run, check, list, bench, herd, explore, export, help)"),
+        assertEquals(List.of("lockstep: unknown command 'frob' (expected one of run, check, list, bench, herd, explore, grade, export, help)"),
                 result.errLines());
         assertEquals(0, Cli.run(LockstepCommand.commandLine().addSubcommand("secret", new Secret()), "secret").exit());
     }

@@ -1,0 +1,52 @@
+package lockstep.algorithms.user;
+
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Method;
+
+import org.apache.curator.framework.recipes.locks.InterProcessLock;
+
+import lockstep.algorithms.LockMode;
+
+/**
+ * A user's lock class that meets the contract: Curator's {@link InterProcessLock} (or a read/write lock whose
+ * {@code readLock()} and {@code writeLock()} return one), with a public constructor taking a ZooKeeper handle or a
+ * CuratorFramework, and the lock's path.
+ *
+ * @param name       the class's simple name: what lanes, traces and the registry call it
+ * @param option     the {@code --lock} argument as the user gave it, to repeat in printed commands
+ * @param type       the class
+ * @param onCurator  true when the constructor takes a CuratorFramework, false for a plain ZooKeeper handle
+ * @param readWrite  true for a read/write lock (readLock()/writeLock())
+ */
+public record LockClass(String name, String option, Class<?> type, Constructor<?> constructor, boolean onCurator,
+                        boolean readWrite, LockClassLoader loader) {
+
+    /** A new lock object on {@code lockPath} for {@code mode} (a mutex serves every mode). */
+    InterProcessLock newLock(Object session, String lockPath, LockMode mode) throws Exception {
+        Object made;
+        try {
+            made = constructor.newInstance(session, lockPath);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            throw e.getCause() instanceof Exception cause ? cause : e;
+        }
+        if (!readWrite) {
+            return (InterProcessLock) made;
+        }
+        return side(made, mode == LockMode.READ ? "readLock" : "writeLock");
+    }
+
+    /** The read or write side of a read/write lock object. */
+    static InterProcessLock side(Object readWriteLock, String method) throws Exception {
+        Method side = readWriteLock.getClass().getMethod(method);
+        try {
+            return (InterProcessLock) side.invoke(readWriteLock);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            throw e.getCause() instanceof Exception cause ? cause : e;
+        }
+    }
+
+    /** True when {@code className} is one of the user's classes (a frame there is in the user's code). */
+    boolean isUsers(String className) {
+        return loader.defines(className);
+    }
+}
