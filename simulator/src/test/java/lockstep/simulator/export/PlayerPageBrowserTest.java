@@ -230,10 +230,9 @@ class PlayerPageBrowserTest {
         Path file = pages.resolve(builtIn.name() + ".html");
         if (!Files.exists(file)) {
             Scenario scenario = Simulations.load(builtIn.name());
-            long seed = Simulations.seedFor(scenario, null);
             List<List<Event>> traces = new ArrayList<>();
             for (String algorithm : algorithmsFor(builtIn)) {
-                traces.add(Simulations.run(scenario, algorithm, seed));
+                traces.add(GalleryRuns.trace(builtIn.name(), algorithm));
             }
             FRAMES.put(builtIn.name(), Frames.ofTraces(traces));
             Files.writeString(file, PlayerPage.of(traces, scenario), StandardCharsets.UTF_8);

@@ -37,12 +37,28 @@ public final class GalleryRuns {
         return pairs().stream().map(pair -> org.junit.jupiter.params.provider.Arguments.of(pair[0], pair[1]));
     }
 
-    /** The trace of a built-in run with {@code algorithm} and the scenario's own seed. */
+    /** The runs made so far in this test JVM, by scenario and algorithm: every reader of a pair shares one run. */
+    private static final java.util.Map<String, java.util.List<lockstep.simulator.trace.Event>> RUNS =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * The trace of a built-in run with {@code algorithm} and the scenario's own seed, run once per test JVM: a run is
+     * deterministic (DeterminismTest says so by running each pair again), so the tests that read a pair's trace
+     * (narration, frames, the player page) share it rather than each running it on the server again.
+     */
     public static java.util.List<lockstep.simulator.trace.Event> trace(String scenario, String algorithm)
             throws Exception {
+        String key = scenario + "\u0000" + algorithm;
+        java.util.List<lockstep.simulator.trace.Event> known = RUNS.get(key);
+        if (known != null) {
+            return known;
+        }
         Scenario loaded = lockstep.simulator.run.Simulations.load(scenario);
-        return lockstep.simulator.run.Simulations.run(loaded, algorithm,
-                lockstep.simulator.run.Simulations.seedFor(loaded, null));
+        java.util.List<lockstep.simulator.trace.Event> trace = java.util.List.copyOf(
+                lockstep.simulator.run.Simulations.run(loaded, algorithm,
+                        lockstep.simulator.run.Simulations.seedFor(loaded, null)));
+        RUNS.put(key, trace);
+        return trace;
     }
 
     /** The built-in scenario that shows {@code algorithm}'s bug, if it is one of the gallery's. */
