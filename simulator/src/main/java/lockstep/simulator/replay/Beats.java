@@ -213,18 +213,25 @@ public final class Beats {
         LanePhases(List<Event> trace) {
             this.trace = trace;
             whole = wholeMoments(trace);
-            gap = gaps(trace);
-            String lockPath = ((Event.RunStarted) trace.get(0)).lockPath() + "/";
+            gap = new int[trace.size()];
+            // One walk of the replay gives what each step did (its grants, its deletions and faults) and the gaps.
+            LiveReplay replay = LiveReplay.startingWith(trace.get(0));
+            List<String> clients = ((Event.RunStarted) trace.get(0)).clients();
             int start = 0;
             for (int i = 1; i <= trace.size(); i++) {
                 if (i == trace.size() || trace.get(i) instanceof Event.ScriptLine) {
-                    addStep(start, i - 1, lockPath);
+                    addStep(start, i - 1, replay.state().thisLine());
                     start = i;
+                }
+                if (i < trace.size()) {
+                    replay.apply(trace.get(i));
+                    gap[i] = cutOff(replay, clients) + (leaderless(replay.ensemble()) ? 1 : 0);
                 }
             }
         }
 
-        private void addStep(int from, int to, String lockChild) {
+        /** Cuts the step {@code [from, to]} into its phases; {@code done} is what the replay says the step did. */
+        private void addStep(int from, int to, ReplayState.ThisLine done) {
             int line = trace.get(from) instanceof Event.ScriptLine s ? s.line() : 0;
             boolean narration = false;
             boolean release = false;
@@ -232,12 +239,12 @@ public final class Beats {
             for (int i = from; i <= to; i++) {
                 Event e = trace.get(i);
                 narration |= e instanceof Event.Narration;
-                release |= e instanceof Event.NodeDeleted d && d.path().startsWith(lockChild);
-                release |= e instanceof Event.Fault;
                 if (firstFire < 0 && e instanceof Event.WatchFired) {
                     firstFire = i;
                 }
             }
+            // A node of the lock gone (a release, a give-up, a session's end) or a fault: presentation stops after it.
+            release = !done.ghosts().isEmpty() || !done.faults().isEmpty();
             int[] end = new int[Phase.values().length];
             java.util.Arrays.fill(end, -1);
             if (firstFire < 0) {
@@ -262,9 +269,9 @@ public final class Beats {
                 }
                 end[Phase.NOTIFY.ordinal()] = settle(lastFire, to);
                 int lastGrant = -1;
-                for (int i = lastFire + 1; i <= to; i++) {
-                    if (trace.get(i) instanceof Event.ClientState s && s.state() == Event.State.HOLDING) {
-                        lastGrant = i;
+                for (ReplayState.Grant grant : done.grants()) {
+                    if (grant.index() > lastFire) {
+                        lastGrant = Math.max(lastGrant, grant.index());
                     }
                 }
                 if (lastGrant >= 0) {
@@ -319,20 +326,8 @@ public final class Beats {
             return -1;
         }
 
-        /**
-         * {@code gap[i]}: after event i, as the replay tells it, how many clients that ask for or believe they hold the
-         * lock are cut off from their server, plus one if servers of an ensemble run and none leads.
-         */
-        private static int[] gaps(List<Event> trace) {
-            int[] gap = new int[trace.size()];
-            LiveReplay replay = LiveReplay.startingWith(trace.get(0));
-            List<String> clients = ((Event.RunStarted) trace.get(0)).clients();
-            for (int i = 1; i < trace.size(); i++) {
-                replay.apply(trace.get(i));
-                gap[i] = cutOff(replay, clients) + (leaderless(replay.ensemble()) ? 1 : 0);
-            }
-            return gap;
-        }
+        // gap[i]: after event i, as the replay tells it, how many clients that ask for or believe they hold the lock
+        // are cut off from their server, plus one if servers of an ensemble run and none leads.
 
         private static int cutOff(LiveReplay replay, List<String> clients) {
             int cut = 0;
