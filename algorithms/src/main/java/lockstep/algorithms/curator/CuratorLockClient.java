@@ -221,14 +221,7 @@ public final class CuratorLockClient implements LockClient {
     public void expire() throws Exception {
         org.apache.zookeeper.ZooKeeper handle = curator.getZookeeperClient().getZooKeeper();
         SessionEnder.expire(handle, connection);
-        // The handle closes itself once it hears that its session expired (Curator then opens a new session).
-        long deadline = System.nanoTime() + 2 * connection.sessionTimeout().toNanos();
-        while (handle.getState().isAlive()) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException(name + " did not learn that its session expired");
-            }
-            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000L);
-        }
+        SessionEnder.awaitClosedByExpiry(handle, connection, name);
     }
 
     @Override

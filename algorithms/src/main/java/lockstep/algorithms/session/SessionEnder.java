@@ -31,6 +31,22 @@ public final class SessionEnder {
         ReconnectPacing.immediate(victim).holdingBack(() -> endSession(victim, connection));
     }
 
+    /**
+     * Waits until {@code handle} has heard that its session expired and closed itself, as a Curator handle does (Curator
+     * then opens a new session): a client library's own reaction, which it tells nobody, so its state is looked at.
+     *
+     * @throws IllegalStateException if it is still open after twice the session timeout
+     */
+    public static void awaitClosedByExpiry(ZooKeeper handle, Connection connection, String client) {
+        long deadline = System.nanoTime() + 2 * connection.sessionTimeout().toNanos();
+        while (handle.getState().isAlive()) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(client + " did not learn that its session expired");
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000L);
+        }
+    }
+
     private static void endSession(ZooKeeper victim, Connection connection) throws Exception {
         long sessionId = victim.getSessionId();
         byte[] password = victim.getSessionPasswd();

@@ -155,14 +155,7 @@ public final class UserLockClient implements LockClient {
             }
             return;
         }
-        // Curator's handle closes itself once it hears that its session expired (Curator then opens a new one).
-        long deadline = System.nanoTime() + 2 * connection.sessionTimeout().toNanos();
-        while (handle.getState().isAlive()) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException(name + " did not learn that its session expired");
-            }
-            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000L);
-        }
+        SessionEnder.awaitClosedByExpiry(handle, connection, name);
     }
 
     @Override
