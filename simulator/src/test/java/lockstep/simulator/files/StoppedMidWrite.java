@@ -18,7 +18,13 @@ public final class StoppedMidWrite {
             Files.writeString(temporary, "half a file");
             System.out.println("writing " + temporary);
             System.out.flush();
-            System.in.read(); // blocks until the test stops this JVM
+            // Blocks until the test stops this JVM. Not on standard input: Process.destroy closes the pipe as it
+            // signals, and a read that ended then would finish the write before the shutdown hook ran.
+            try {
+                new java.util.concurrent.CountDownLatch(1).await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         });
     }
 }
