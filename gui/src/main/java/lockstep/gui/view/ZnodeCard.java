@@ -129,6 +129,21 @@ final class ZnodeCard extends Pane {
         seq.setVisible(!tiny);
         double labelW = (compact || sequential) ? 24 + seqW + name.getLayoutBounds().getWidth()
                 : 18 + owner.getLayoutBounds().getWidth();
+        if (!ghost && !tag.isEmpty() && (compact || sequential) && labelW > w - 6) {
+            // A narrow card (three lanes, a projector): the tag is the beat's point, so the label grows smaller to
+            // keep it; where even a small one does not fit, the owner alone (the tag is in the full path on hover).
+            double size = nameSize;
+            while (labelW > w - 6 && size > 8) {
+                size -= 1;
+                name.setFont(LaneFonts.of(size, true, false));
+                labelW = 24 + seqW + name.getLayoutBounds().getWidth();
+            }
+            if (labelW > w - 6) {
+                name.setFont(LaneFonts.of(nameSize, true, false));
+                name.setText(ownerName);
+                name.setFill(p.readable(identity));
+            }
+        }
         if (ghost && labelW > w - 6) {
             // A narrow card: the dashed outline already says "deleted"; the owner must still fit.
             name.setText(ownerName);
