@@ -217,6 +217,8 @@ public final class Beats {
             // One walk of the replay gives what each step did (its grants, its deletions and faults) and the gaps.
             LiveReplay replay = LiveReplay.startingWith(trace.get(0));
             List<String> clients = ((Event.RunStarted) trace.get(0)).clients();
+            // Kept as the run goes, so a herd of a thousand clients is not looked over client by client per event.
+            Set<String> disconnected = new java.util.LinkedHashSet<>();
             int start = 0;
             for (int i = 1; i <= trace.size(); i++) {
                 if (i == trace.size() || trace.get(i) instanceof Event.ScriptLine) {
@@ -225,7 +227,8 @@ public final class Beats {
                 }
                 if (i < trace.size()) {
                     replay.apply(trace.get(i));
-                    gap[i] = cutOff(replay, clients) + (leaderless(replay.ensemble()) ? 1 : 0);
+                    noteConnection(trace.get(i), replay, clients, disconnected);
+                    gap[i] = cutOff(replay, disconnected) + (leaderless(replay.ensemble()) ? 1 : 0);
                 }
             }
         }
@@ -329,12 +332,28 @@ public final class Beats {
         // gap[i]: after event i, as the replay tells it, how many clients that ask for or believe they hold the lock
         // are cut off from their server, plus one if servers of an ensemble run and none leads.
 
-        private static int cutOff(LiveReplay replay, List<String> clients) {
+        /**
+         * Keeps {@code disconnected}, the clients whose connection is down, after {@code e}: a connection event changes
+         * its client's; a fault may change any (a crash, an expiry), so all are looked at again then.
+         */
+        private static void noteConnection(Event e, LiveReplay replay, List<String> clients,
+                                           Set<String> disconnected) {
+            if (e instanceof Event.Connection || e instanceof Event.Fault) {
+                for (String client : e instanceof Event.Connection ? List.of(e.client()) : clients) {
+                    if (replay.client(client).connection() == Event.ConnectionState.DISCONNECTED) {
+                        disconnected.add(client);
+                    } else {
+                        disconnected.remove(client);
+                    }
+                }
+            }
+        }
+
+        private static int cutOff(LiveReplay replay, Set<String> disconnected) {
             int cut = 0;
-            for (String client : clients) {
+            for (String client : disconnected) {
                 ReplayState.ClientView view = replay.client(client);
-                if (view.connection() == Event.ConnectionState.DISCONNECTED
-                        && (view.isAsking() || view.believesItHolds())) {
+                if (view.isAsking() || view.believesItHolds()) {
                     cut++;
                 }
             }
