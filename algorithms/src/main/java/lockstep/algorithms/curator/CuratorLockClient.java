@@ -17,6 +17,7 @@ import lockstep.algorithms.LockClient;
 import lockstep.algorithms.LockMode;
 import lockstep.algorithms.LockTarget;
 import lockstep.algorithms.session.Connection;
+import lockstep.algorithms.session.Parked;
 import lockstep.algorithms.session.SessionEnder;
 import lockstep.algorithms.session.ZooKeeperSeam;
 
@@ -162,7 +163,7 @@ public final class CuratorLockClient implements LockClient {
             return false;
         }
         StackTraceElement[] stack = thread.getStackTrace();
-        if (stack.length == 0 || !"wait".equals(stack[0].getMethodName()) && !isObjectWait(stack)) {
+        if (!Parked.inAWait(stack)) {
             return false;
         }
         for (StackTraceElement frame : stack) {
@@ -200,15 +201,6 @@ public final class CuratorLockClient implements LockClient {
             }
         }
         return waitsForALease == path.endsWith("/leases");
-    }
-
-    private static boolean isObjectWait(StackTraceElement[] stack) {
-        for (int i = 0; i < Math.min(3, stack.length); i++) {
-            if (stack[i].getClassName().equals("java.lang.Object") && stack[i].getMethodName().startsWith("wait")) {
-                return true;
-            }
-        }
-        return false;
     }
 
     @Override

@@ -16,6 +16,7 @@ import lockstep.algorithms.LockClient;
 import lockstep.algorithms.LockMode;
 import lockstep.algorithms.curator.CuratorLockClient;
 import lockstep.algorithms.session.Connection;
+import lockstep.algorithms.session.Parked;
 import lockstep.algorithms.session.SessionEnder;
 import lockstep.algorithms.session.ZooKeeperSeam;
 
@@ -111,9 +112,9 @@ public final class UserLockClient implements LockClient {
     }
 
     /**
-     * Parked, and the first frame that is not the JDK's own is the user's code or Curator's lock loop: then it waits
-     * for a notification. A ZooKeeper frame (a call waiting for its answer) or Lockstep's (the seam) comes first
-     * otherwise.
+     * Parked in one of the JDK's waits ({@link Parked}), and the first frame that is not the JDK's own is the user's
+     * code or Curator's lock loop: then it waits for a notification. A ZooKeeper frame (a call waiting for its answer)
+     * or Lockstep's (the seam) comes first otherwise.
      */
     @Override
     public boolean isWaitingForNotification(Thread thread) {
@@ -121,7 +122,11 @@ public final class UserLockClient implements LockClient {
         if (now != Thread.State.WAITING && now != Thread.State.TIMED_WAITING) {
             return false;
         }
-        for (StackTraceElement frame : thread.getStackTrace()) {
+        StackTraceElement[] stack = thread.getStackTrace();
+        if (!Parked.inAWait(stack)) {
+            return false; // waiting for a class to be initialized, say: it runs on by itself
+        }
+        for (StackTraceElement frame : stack) {
             String className = frame.getClassName();
             if (lockClass.isUsers(className) || className.endsWith("LockInternals")
                     && frame.getMethodName().equals("internalLockLoop")) {
