@@ -108,33 +108,7 @@ class PlayerPageBrowserTest {
     /** No console error, no exception, no request but the pages' own files, whatever the test did. */
     @AfterEach
     void nothingWentWrongAndNothingWasFetched() {
-        List<String> wrong = new ArrayList<>();
-        for (JsonNode event : browser.events()) {
-            String method = event.path("method").asText();
-            JsonNode p = event.path("params");
-            switch (method) {
-                case "Runtime.exceptionThrown" -> wrong.add("exception: " + p.path("exceptionDetails"));
-                case "Runtime.consoleAPICalled" -> {
-                    String type = p.path("type").asText();
-                    if (type.equals("error") || type.equals("assert") || type.equals("warning")) {
-                        wrong.add("console " + type + ": " + p.path("args"));
-                    }
-                }
-                case "Log.entryAdded" -> {
-                    if (p.path("entry").path("level").asText().equals("error")) {
-                        wrong.add("log error: " + p.path("entry"));
-                    }
-                }
-                case "Network.requestWillBeSent" -> {
-                    String url = p.path("request").path("url").asText().replaceFirst("#.*$", "");
-                    if (!OPENED.contains(url)) {
-                        wrong.add("request: " + url);
-                    }
-                }
-                default -> {
-                }
-            }
-        }
+        List<String> wrong = browser.problems(OPENED::contains);
         assertEquals(List.of(), wrong);
     }
 
