@@ -197,6 +197,20 @@ class PlayerPageBrowserTest {
         assertEquals(russian, text("#caption-0"), "and in Russian");
     }
 
+    /**
+     * The player's script passes its own tests ({@code src/test/js/player.test.js}: words, colours, the cursor and
+     * the address), run inside a page of the herd in this browser.
+     */
+    @Test
+    @Order(4)
+    void thePlayersScriptPassesItsOwnTests() throws Exception {
+        open(page(BuiltInScenarios.list().get(1)), "#beat=0");
+        String tests = Files.readString(Path.of("src", "test", "js", "player.test.js"), StandardCharsets.UTF_8);
+        JsonNode failures = browser.evaluate(tests);
+        assertTrue(failures.isArray(), () -> "the tests gave no list: " + failures);
+        assertEquals(List.of(), strings(failures));
+    }
+
     // ---- helpers ----------------------------------------------------------------------------------------------
 
     /** The page of a built-in, made once: its two lanes run here, on a real server. */
