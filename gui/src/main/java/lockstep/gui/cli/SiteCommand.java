@@ -119,6 +119,7 @@ public final class SiteCommand implements Callable<Integer> {
         long bytes = 0;
         try {
             Files.createDirectories(out.resolve(CourseSite.PLAYERS));
+            CourseSite.mark(out);
             for (Run run : runs) {
                 List<List<Event>> traces = source.load(run.scenario(), run.algorithms(), run.seed()).traces();
                 String page = PlayerPage.of(traces, Simulations.load(run.scenario()));

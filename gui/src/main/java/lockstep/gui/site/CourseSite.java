@@ -101,7 +101,7 @@ public final class CourseSite {
                 .append("<p>Each plays with the two algorithms it compares best (Space plays, the arrows step, ")
                 .append("<code>#beat=K</code> in the address opens a moment, <code>#lang=zh</code> or ")
                 .append("<code>ru</code> another language). <code>./lockstep run ID --algorithm A,B</code> runs the ")
-                .append("same on your machine.</p>\n<table>\n<thead><tr><th>id</th><th>scenario</th>")
+                .append("same on your machine.</p>\n<table class=\"scenarios\">\n<thead><tr><th>id</th><th>scenario</th>")
                 .append("<th>algorithms</th><th>player</th></tr></thead>\n<tbody>\n");
         for (ScenarioEntry entry : scenarios) {
             BuiltInScenarios.BuiltIn b = entry.builtIn();
@@ -130,6 +130,13 @@ public final class CourseSite {
                 .forEach(p -> item(body, p));
         body.append("</ul>\n");
         write(out.resolve("index.html"), shell("The Lockstep course", "", body.toString()));
+    }
+
+    /**
+     * Marks {@code out} as a site this command makes, before anything else is written into it: a build stopped half
+     * way leaves a directory that the next build may still write into.
+     */
+    public static void mark(Path out) throws IOException {
         write(out.resolve(MARK), "Made by lockstep site: building the site again writes into this directory.\n");
     }
 

@@ -64,6 +64,7 @@ class SiteCommandTest {
         assertEquals(0, built.exit(), built::toString);
         assertTrue(built.out().startsWith("wrote the site to " + site + ": "), built.out());
         assertTrue(Files.isRegularFile(site.resolve("index.html")));
+        assertTrue(Files.isRegularFile(site.resolve(".lockstep-site")), "the mark that lets a build write again");
         assertTrue(Files.isRegularFile(site.resolve("docs/course/03-sequential-lock.html")));
         assertTrue(Files.isRegularFile(site.resolve("players/03-predecessor-chain--naive--sequential.html")));
     }
