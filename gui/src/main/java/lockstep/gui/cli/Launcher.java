@@ -40,6 +40,7 @@ public final class Launcher {
         cli.addSubcommand("gui", gui);
         cli.addSubcommand("render", new RenderCommand());
         cli.addSubcommand("docs-images", new DocsImagesCommand());
+        cli.addSubcommand("site", new SiteCommand());
         cli.addSubcommand("bench-render", new BenchRenderCommand());
         LockstepCommand.answerVersionEverywhere(cli);
         return cli;

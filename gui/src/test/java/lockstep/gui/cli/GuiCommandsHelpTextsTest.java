@@ -55,6 +55,7 @@ class GuiCommandsHelpTextsTest {
         cli.addSubcommand("gui", new GuiCommand());
         cli.addSubcommand("render", new RenderCommand());
         cli.addSubcommand("docs-images", new DocsImagesCommand());
+        cli.addSubcommand("site", new SiteCommand());
         cli.addSubcommand("bench-render", new BenchRenderCommand());
         return cli;
     }

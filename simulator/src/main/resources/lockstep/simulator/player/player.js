@@ -924,7 +924,10 @@
     beats: function () { return DATA.frames.length; },
     language: function () { return ui.lang; },
     playing: function () { return ui.playing; },
-    seek: seek
+    seek: seek,
+    // the pure parts, for the script's own tests (src/test/js/player.test.js, run in the browser)
+    parts: { t: t, identity: identity, styleOf: styleOf, word: word, caption: caption, status: status,
+      firstBeatOfStep: firstBeatOfStep, useLanguage: useLanguage }
   };
 
   buildLanes();

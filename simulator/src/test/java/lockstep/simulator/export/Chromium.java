@@ -36,14 +36,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * extra dependency): Debian's {@code chromium} package, or the browser {@value #PROPERTY} names. Steps: start it on
  * a free debugging port with a throwaway profile, read the port from its first lines, attach to its page; then
  * commands wait for their answers (with a timeout), and every event the page sends is kept for the test to read.
- * Guarantees: one browser per instance, stopped (and its profile deleted) by {@link #close}.
+ * Guarantees: one browser per instance, stopped (and its profile deleted) by {@link #close}. Public for the
+ * window's tests (the course site's), which take it from this module's test jar.
  */
-final class Chromium implements AutoCloseable {
+public final class Chromium implements AutoCloseable {
 
     /** The system property (or, upper-cased with '_', environment variable) naming the browser to use. */
     static final String PROPERTY = "lockstep.chromium";
     /** What the tests say when no browser is there. */
-    static final String HOW_TO_INSTALL = "no Chromium found (set -D" + PROPERTY + "=PATH, or install Debian's: "
+    public static final String HOW_TO_INSTALL = "no Chromium found (set -D" + PROPERTY + "=PATH, or install Debian's: "
             + "sudo apt-get install -y chromium chromium-driver; the tests install it themselves when run as root)";
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -66,7 +67,7 @@ final class Chromium implements AutoCloseable {
      * The browser to drive: {@link #find()}, else, when the tests run as root on a machine with apt-get, Debian's
      * Chromium installed for them (the project installs the parts its tests name; quietly, its output to a log file).
      */
-    static java.util.Optional<Path> findOrInstall() {
+    public static java.util.Optional<Path> findOrInstall() {
         java.util.Optional<Path> found = find();
         if (found.isPresent() || !"root".equals(System.getProperty("user.name"))
                 || !Files.isExecutable(Path.of("/usr/bin/apt-get"))) {
@@ -92,7 +93,7 @@ final class Chromium implements AutoCloseable {
         return find();
     }
 
-    static java.util.Optional<Path> find() {
+    public static java.util.Optional<Path> find() {
         String named = System.getProperty(PROPERTY, System.getenv("LOCKSTEP_CHROMIUM"));
         if (named != null && !named.isBlank()) {
             return java.util.Optional.of(Path.of(named)).filter(Files::isExecutable);
@@ -102,7 +103,7 @@ final class Chromium implements AutoCloseable {
     }
 
     /** Starts the browser at {@code executable} with a window of {@code width} x {@code height}. */
-    static Chromium start(Path executable, int width, int height) throws Exception {
+    public static Chromium start(Path executable, int width, int height) throws Exception {
         Path profile = Files.createTempDirectory("lockstep-chromium-");
         List<String> command = List.of(executable.toString(), "--headless", "--no-sandbox", "--disable-gpu",
                 "--remote-debugging-port=0", "--remote-debugging-address=127.0.0.1",
@@ -209,7 +210,7 @@ final class Chromium implements AutoCloseable {
     }
 
     /** Sends a command and waits for its result. */
-    JsonNode call(String method, ObjectNode params) throws Exception {
+    public JsonNode call(String method, ObjectNode params) throws Exception {
         int id = ids.incrementAndGet();
         CompletableFuture<JsonNode> answer = new CompletableFuture<>();
         waiting.put(id, answer);
@@ -221,30 +222,30 @@ final class Chromium implements AutoCloseable {
         return answer.get(ANSWER.toSeconds(), TimeUnit.SECONDS);
     }
 
-    JsonNode call(String method) throws Exception {
+    public JsonNode call(String method) throws Exception {
         return call(method, null);
     }
 
-    static ObjectNode params() {
+    public static ObjectNode params() {
         return JSON.createObjectNode();
     }
 
     /** Opens {@code url} and waits until the page has loaded. */
-    void open(String url) throws Exception {
+    public void open(String url) throws Exception {
         CompletableFuture<JsonNode> loaded = next(m -> "Page.loadEventFired".equals(m.path("method").asText()));
         call("Page.navigate", params().put("url", url));
         loaded.get(ANSWER.toSeconds(), TimeUnit.SECONDS);
     }
 
     /** The next event that {@code wanted} accepts, from now on. */
-    CompletableFuture<JsonNode> next(Predicate<JsonNode> wanted) {
+    public CompletableFuture<JsonNode> next(Predicate<JsonNode> wanted) {
         CompletableFuture<JsonNode> seen = new CompletableFuture<>();
         watches.add(new Watch(wanted, seen));
         return seen;
     }
 
     /** The value of a JavaScript expression (a promise is awaited), as JSON. */
-    JsonNode evaluate(String expression) throws Exception {
+    public JsonNode evaluate(String expression) throws Exception {
         JsonNode result = call("Runtime.evaluate", params().put("expression", expression)
                 .put("returnByValue", true).put("awaitPromise", true));
         if (result.has("exceptionDetails")) {
@@ -254,7 +255,7 @@ final class Chromium implements AutoCloseable {
     }
 
     /** Presses one key (down, then up), with Shift when asked, as a user would on the page. */
-    void press(String key, String code, int keyCode, boolean shift) throws Exception {
+    public void press(String key, String code, int keyCode, boolean shift) throws Exception {
         for (String type : List.of("rawKeyDown", "keyUp")) {
             ObjectNode p = params().put("type", type).put("key", key).put("code", code)
                     .put("windowsVirtualKeyCode", keyCode).put("nativeVirtualKeyCode", keyCode)
@@ -268,12 +269,48 @@ final class Chromium implements AutoCloseable {
     }
 
     /** Every event received so far. */
-    List<JsonNode> events() {
+    public List<JsonNode> events() {
         return new ArrayList<>(events);
     }
 
+    /**
+     * What went wrong on the pages so far: every exception, console error, warning or failed assertion, log error,
+     * and request for an address (its fragment dropped) that {@code allowed} does not accept. Needs the Runtime, Log
+     * and Network domains enabled.
+     */
+    public List<String> problems(Predicate<String> allowed) {
+        List<String> wrong = new ArrayList<>();
+        for (JsonNode event : events()) {
+            String method = event.path("method").asText();
+            JsonNode p = event.path("params");
+            switch (method) {
+                case "Runtime.exceptionThrown" -> wrong.add("exception: " + p.path("exceptionDetails"));
+                case "Runtime.consoleAPICalled" -> {
+                    String type = p.path("type").asText();
+                    if (type.equals("error") || type.equals("assert") || type.equals("warning")) {
+                        wrong.add("console " + type + ": " + p.path("args"));
+                    }
+                }
+                case "Log.entryAdded" -> {
+                    if (p.path("entry").path("level").asText().equals("error")) {
+                        wrong.add("log error: " + p.path("entry"));
+                    }
+                }
+                case "Network.requestWillBeSent" -> {
+                    String url = p.path("request").path("url").asText().replaceFirst("#.*$", "");
+                    if (!allowed.test(url)) {
+                        wrong.add("request: " + url);
+                    }
+                }
+                default -> {
+                }
+            }
+        }
+        return wrong;
+    }
+
     /** A PNG of the page as it is drawn now. */
-    byte[] screenshot() throws Exception {
+    public byte[] screenshot() throws Exception {
         String data = call("Page.captureScreenshot", params().put("format", "png")).path("data").asText();
         return java.util.Base64.getDecoder().decode(data);
     }

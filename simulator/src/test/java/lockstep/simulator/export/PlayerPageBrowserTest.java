@@ -25,7 +25,6 @@ import org.junit.jupiter.api.TestMethodOrder;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import lockstep.algorithms.registry.Algorithms;
 import lockstep.algorithms.text.Language;
 import lockstep.algorithms.text.Texts;
 import lockstep.simulator.check.Finding;
@@ -39,11 +38,13 @@ import lockstep.simulator.run.Simulations;
 import lockstep.simulator.scenario.BuiltInScenarios;
 import lockstep.simulator.scenario.GalleryRuns;
 import lockstep.simulator.scenario.Scenario;
+import lockstep.simulator.scenario.Showcase;
 import lockstep.simulator.trace.Event;
 
 /**
  * The player page in a real browser (headless Chromium, {@link Chromium}), one browser session for every check. For
- * every built-in scenario, its page (two lanes) is at most 2 MB, and opened from the disk at {@code #beat=K} it shows
+ * every built-in scenario, its page (two lanes: the pair {@link lockstep.simulator.scenario.Showcase} gives it, as
+ * the course site shows it) is at most 2 MB, and opened from the disk at {@code #beat=K} it shows
  * beat K, its DOM stating what the frame model says of beat K: the holders, the watches, the clients' states and
  * looks, the held cards, the captions, the counters, the failure banner. On the herd page the keys move the cursor as
  * the window's do, P switches projection mode, {@code #lang=zh} shows the captions in Chinese, and playing moves the beat. After every test: no
@@ -57,12 +58,6 @@ import lockstep.simulator.trace.Event;
 class PlayerPageBrowserTest {
 
     private static final long MOST_BYTES = 2L * 1024 * 1024;
-    /** The pairs the README runs a built-in with, where they differ from naive beside sequential. */
-    private static final Map<String, List<String>> PAIRS = Map.of(
-            "06-readers-and-writers", List.of("rwlock", "curator-rwlock"),
-            "21-reentrant-downgrade", List.of("rwlock", "curator-rwlock"),
-            "10-paused-holder-unfenced", List.of("sequential", "curator-mutex"),
-            "11-paused-holder-fenced", List.of("sequential", "curator-mutex"));
     private static final List<String> SCREENSHOTS = List.of("02-herd-effect", "10-paused-holder-unfenced",
             "16-bug-name-sort", "23-leader-dies");
 
@@ -108,33 +103,7 @@ class PlayerPageBrowserTest {
     /** No console error, no exception, no request but the pages' own files, whatever the test did. */
     @AfterEach
     void nothingWentWrongAndNothingWasFetched() {
-        List<String> wrong = new ArrayList<>();
-        for (JsonNode event : browser.events()) {
-            String method = event.path("method").asText();
-            JsonNode p = event.path("params");
-            switch (method) {
-                case "Runtime.exceptionThrown" -> wrong.add("exception: " + p.path("exceptionDetails"));
-                case "Runtime.consoleAPICalled" -> {
-                    String type = p.path("type").asText();
-                    if (type.equals("error") || type.equals("assert") || type.equals("warning")) {
-                        wrong.add("console " + type + ": " + p.path("args"));
-                    }
-                }
-                case "Log.entryAdded" -> {
-                    if (p.path("entry").path("level").asText().equals("error")) {
-                        wrong.add("log error: " + p.path("entry"));
-                    }
-                }
-                case "Network.requestWillBeSent" -> {
-                    String url = p.path("request").path("url").asText().replaceFirst("#.*$", "");
-                    if (!OPENED.contains(url)) {
-                        wrong.add("request: " + url);
-                    }
-                }
-                default -> {
-                }
-            }
-        }
+        List<String> wrong = browser.problems(OPENED::contains);
         assertEquals(List.of(), wrong);
     }
 
@@ -223,6 +192,20 @@ class PlayerPageBrowserTest {
         assertEquals(russian, text("#caption-0"), "and in Russian");
     }
 
+    /**
+     * The player's script passes its own tests ({@code src/test/js/player.test.js}: words, colours, the cursor and
+     * the address), run inside a page of the herd in this browser.
+     */
+    @Test
+    @Order(4)
+    void thePlayersScriptPassesItsOwnTests() throws Exception {
+        open(page(BuiltInScenarios.list().get(1)), "#beat=0");
+        String tests = Files.readString(Path.of("src", "test", "js", "player.test.js"), StandardCharsets.UTF_8);
+        JsonNode failures = browser.evaluate(tests);
+        assertTrue(failures.isArray(), () -> "the tests gave no list: " + failures);
+        assertEquals(List.of(), strings(failures));
+    }
+
     // ---- helpers ----------------------------------------------------------------------------------------------
 
     /** The page of a built-in, made once: its two lanes run here, on a real server. */
@@ -240,17 +223,9 @@ class PlayerPageBrowserTest {
         return file;
     }
 
-    /** Two lanes for a built-in: a gallery bug beside the sequential lock, an ensemble's own pair, or the README's. */
-    private static List<String> algorithmsFor(BuiltInScenarios.BuiltIn builtIn) {
-        if (GalleryRuns.onAnEnsemble(builtIn)) {
-            return GalleryRuns.ON_AN_ENSEMBLE;
-        }
-        for (Algorithms.Info algorithm : Algorithms.all()) {
-            if (GalleryRuns.scenarioOf(algorithm).map(b -> b.name().equals(builtIn.name())).orElse(false)) {
-                return List.of(algorithm.name(), builtIn.name().contains("reader") ? "rwlock" : "sequential");
-            }
-        }
-        return PAIRS.getOrDefault(builtIn.name(), List.of("naive", "sequential"));
+    /** Two lanes for a built-in: the pair it is shown with (on the course site's index too), from {@link Showcase}. */
+    private static List<String> algorithmsFor(BuiltInScenarios.BuiltIn builtIn) throws Exception {
+        return Showcase.pairOf(builtIn.name(), Simulations.load(builtIn.name()));
     }
 
     private static void open(Path page, String hash) throws Exception {
