@@ -23,6 +23,7 @@ import lockstep.simulator.text.SimulatorTexts;
 import lockstep.simulator.trace.TraceFiles;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Parameters;
@@ -51,6 +52,9 @@ final class ExportCommand implements Callable<Integer> {
     @Parameters(index = "0..*", arity = "1..*", paramLabel = "TRACE",
             description = "A trace file, as written by lockstep run --trace (several with --csv).")
     List<Path> traces;
+
+    @Mixin
+    ForceOption force = new ForceOption();
 
     /**
      * Gives {@code export} an option {@code --NAME FILE} for each format of the {@link Exports} registry, its help the
@@ -92,7 +96,7 @@ final class ExportCommand implements Callable<Integer> {
                     listed(Exports.ofSeveralTraces().stream().map(Export::option).toList())));
         }
         for (Map.Entry<Export, Path> file : asked.entrySet()) {
-            checkWritable(file.getKey().option(), file.getValue());
+            checkWritable(file.getKey().option(), force.allow(file.getValue()));
         }
         List<MetricsCsv.Run> runs = new ArrayList<>();
         for (Path trace : traces) {

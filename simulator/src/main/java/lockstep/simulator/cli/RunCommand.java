@@ -25,6 +25,7 @@ import lockstep.simulator.trace.Event;
 import lockstep.simulator.trace.TraceFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -49,6 +50,9 @@ final class RunCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    @Mixin
+    ForceOption force = new ForceOption();
 
     @Parameters(index = "0", paramLabel = "SCENARIO",
             description = "A scenario file, or a built-in scenario's id or name such as 02 or 02-herd-effect.")
@@ -99,7 +103,7 @@ final class RunCommand implements Callable<Integer> {
         Scenario loaded = Simulations.load(scenario);
         Map<String, Path> traceFiles = traceFiles(names, loaded);
         if (html != null) {
-            ExportCommand.checkWritable("--html", html);
+            ExportCommand.checkWritable("--html", force.allow(html));
         }
         long runSeed = recorded == null ? Simulations.seedFor(loaded, seed)
                 : ((Event.RunStarted) recorded.get(0)).seed();
@@ -269,7 +273,7 @@ final class RunCommand implements Callable<Integer> {
                 throw new OneLineErrors.BadOption(spec.commandLine(), "--trace",
                         text("run.isADirectory", file));
             }
-            String refused = SafeFiles.problem(file);
+            String refused = SafeFiles.problem(force.allow(file));
             if (refused != null) {
                 throw new OneLineErrors.BadOption(spec.commandLine(), "--trace", file + ": " + refused);
             }
