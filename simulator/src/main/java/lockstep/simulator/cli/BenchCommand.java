@@ -52,9 +52,6 @@ final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Mixin
-    ForceOption force = new ForceOption();
-
     @Option(names = {"-a", "--algorithm"}, split = ",", paramLabel = "NAME",
             description = "The algorithms, comma-separated (default: sequential,curator-mutex; with --read-ratio:"
                     + " rwlock,curator-rwlock). The reference (curator-mutex, or curator-rwlock) is added when"
@@ -107,6 +104,9 @@ final class BenchCommand implements Callable<Integer> {
 
     @picocli.CommandLine.Mixin
     LockOptions locks = new LockOptions();
+
+    @Mixin
+    ForceOption force = new ForceOption();
 
     @Override
     public Integer call() throws Exception {

@@ -14,6 +14,7 @@ import java.util.concurrent.Callable;
 
 import lockstep.algorithms.text.Language;
 import lockstep.simulator.BadInputException;
+import lockstep.simulator.check.TraceIntegrity;
 import lockstep.simulator.export.Export;
 import lockstep.simulator.export.ExportFiles;
 import lockstep.simulator.export.Exports;
@@ -53,9 +54,6 @@ final class ExportCommand implements Callable<Integer> {
             description = "A trace file, as written by lockstep run --trace (several with --csv).")
     List<Path> traces;
 
-    @Mixin
-    ForceOption force = new ForceOption();
-
     /**
      * Gives {@code export} an option {@code --NAME FILE} for each format of the {@link Exports} registry, its help the
      * English text of the help bundle's {@code lockstep.export.NAME} (a bundle set on the command line gives the
@@ -76,6 +74,9 @@ final class ExportCommand implements Callable<Integer> {
         }
         others.forEach(command::addOption);
     }
+
+    @Mixin
+    ForceOption force = new ForceOption();
 
     @Override
     public Integer call() throws BadInputException, IOException {
@@ -101,7 +102,9 @@ final class ExportCommand implements Callable<Integer> {
         List<MetricsCsv.Run> runs = new ArrayList<>();
         for (Path trace : traces) {
             InputKinds.refuseScenarioAsTrace(trace);
-            runs.add(new MetricsCsv.Run(trace.toString(), TraceFiles.read(trace)));
+            List<lockstep.simulator.trace.Event> events = TraceFiles.read(trace);
+            TraceIntegrity.refuseBroken(events, trace.toString());
+            runs.add(new MetricsCsv.Run(trace.toString(), events));
         }
         Map<Path, String> files = new LinkedHashMap<>();
         for (Map.Entry<Export, Path> file : asked.entrySet()) {

@@ -57,9 +57,6 @@ final class GradeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Mixin
-    ForceOption force = new ForceOption();
-
     @Parameters(index = "0", paramLabel = "FILE", description = "The lock: FILE.java, FILE.jar or FILE.jar:CLASS.")
     String lock;
 
@@ -81,6 +78,9 @@ final class GradeCommand implements Callable<Integer> {
             return failure == null;
         }
     }
+
+    @Mixin
+    ForceOption force = new ForceOption();
 
     @Override
     public Integer call() throws Exception {

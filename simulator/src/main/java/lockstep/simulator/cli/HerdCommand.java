@@ -44,9 +44,6 @@ final class HerdCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Mixin
-    ForceOption force = new ForceOption();
-
     @Option(names = {"-a", "--algorithm"}, split = ",", paramLabel = "NAME",
             defaultValue = "naive,children-watch,sequential",
             description = "The algorithms, comma-separated (default: ${DEFAULT-VALUE}).")
@@ -68,6 +65,9 @@ final class HerdCommand implements Callable<Integer> {
 
     @picocli.CommandLine.Mixin
     LockOptions locks = new LockOptions();
+
+    @Mixin
+    ForceOption force = new ForceOption();
 
     @Override
     public Integer call() throws Exception {

@@ -14,6 +14,7 @@ import java.util.concurrent.Callable;
 
 import lockstep.algorithms.registry.Algorithms;
 import lockstep.simulator.BadInputException;
+import lockstep.simulator.check.TraceIntegrity;
 import lockstep.simulator.export.ExportFiles;
 import lockstep.simulator.export.PlayerPage;
 import lockstep.simulator.files.CannotWrite;
@@ -50,9 +51,6 @@ final class RunCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
-
-    @Mixin
-    ForceOption force = new ForceOption();
 
     @Parameters(index = "0", paramLabel = "SCENARIO",
             description = "A scenario file, or a built-in scenario's id or name such as 02 or 02-herd-effect.")
@@ -93,11 +91,17 @@ final class RunCommand implements Callable<Integer> {
     /** The names of the --lock classes, once loaded. */
     private List<String> lockNames = List.of();
 
+    @Mixin
+    ForceOption force = new ForceOption();
+
     @Override
     public Integer call() throws BadInputException, CannotWrite {
         servers.apply(spec.commandLine());
         lockNames = locks.add();
         List<Event> recorded = schedule == null ? null : TraceFiles.read(schedule);
+        if (recorded != null) {
+            TraceIntegrity.refuseBroken(recorded, schedule.toString());
+        }
         List<String> names = recorded == null ? algorithms() : scheduledAlgorithm(recorded);
         InputKinds.refuseTraceAsScenario(scenario);
         Scenario loaded = Simulations.load(scenario);
