@@ -21,9 +21,10 @@ import lockstep.simulator.trace.Event;
  *   <li>the seed is not negative (a run's seed never is);</li>
  *   <li>every client an event names (its client, a node's owner, the client that deleted a node) is one of the
  *   {@code run-started} event's clients;</li>
- *   <li>a sequential node's {@code seq} is the number its name ends in, and a node without one has {@code -1};</li>
- *   <li>the acquisitions (entries into holding) are as many as the grants in the grant order.</li>
+ *   <li>a sequential node's {@code seq} is the number its name ends in, and a node without one has {@code -1}.</li>
  * </ul>
+ * Acquisitions and the grant order are not compared: a run's own counts differ where a reentrant holder is granted
+ * again or a new session takes an old node for its own (scenarios 19 and 21), so only a rerun can tell.
  * What no trace can show by itself (an event deleted and the rest renumbered, another algorithm's name in the header)
  * is what {@code check --rerun} finds, by running the recorded scenario again under the recorded schedule.
  */
@@ -66,11 +67,6 @@ public final class TraceIntegrity {
                             Long.toString(expected)));
                 }
             }
-        }
-        Metrics metrics = Metrics.of(events);
-        if (metrics.acquisitions() != metrics.grantOrder().size()) {
-            return new Problem(events.get(events.size() - 1).index(), text("integrity.grants",
-                    Integer.toString(metrics.acquisitions()), Integer.toString(metrics.grantOrder().size())));
         }
         return null;
     }
