@@ -157,7 +157,11 @@ public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
                         id, 2000, 0, properties, EmbeddedZooKeeper.LOOPBACK));
             }
             cluster = peerLinks ? new TestingCluster(views(specs, links)) : new TestingCluster(specs);
-            cluster.start();
+            try {
+                cluster.start();
+            } finally {
+                ServerFailuresStayInTheServer.ensure(); // each server's start set System.exit back
+            }
             EmbeddedEnsemble ensemble = new EmbeddedEnsemble(cluster, List.copyOf(specs), home, peers, links);
             ensemble.leadWithTheHighest();
             return ensemble;
@@ -280,7 +284,13 @@ public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
     @Override
     public synchronized void restart(int server) throws Exception {
         kill(server);
-        if (!cluster.restartServer(spec(server))) {
+        boolean started;
+        try {
+            started = cluster.restartServer(spec(server));
+        } finally {
+            ServerFailuresStayInTheServer.ensure(); // the server's start set System.exit back
+        }
+        if (!started) {
             throw new IllegalStateException("server " + server + " did not start again");
         }
         up[server - 1] = true;

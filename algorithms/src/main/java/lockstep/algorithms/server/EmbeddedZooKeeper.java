@@ -81,7 +81,9 @@ public final class EmbeddedZooKeeper implements Cluster, AutoCloseable {
         InstanceSpec spec = new InstanceSpec(dataDir, ports.get(0), ports.get(1), ports.get(2),
                 true, 1, 2000, 0, properties, LOOPBACK);
         try {
-            return new EmbeddedZooKeeper(new TestingServer(spec, true), forceSync, home);
+            TestingServer server = new TestingServer(spec, true);
+            ServerFailuresStayInTheServer.ensure(); // the server's start set System.exit back
+            return new EmbeddedZooKeeper(server, forceSync, home);
         } catch (Exception failedToStart) {
             deleteTree(home);
             throw failedToStart;
@@ -105,7 +107,11 @@ public final class EmbeddedZooKeeper implements Cluster, AutoCloseable {
     /** Stops the server and starts it again on the same port and data: sessions survive if they reconnect in time. */
     @Override
     public synchronized void restart() throws Exception {
-        server.restart();
+        try {
+            server.restart();
+        } finally {
+            ServerFailuresStayInTheServer.ensure();
+        }
         running = true;
     }
 
@@ -123,7 +129,11 @@ public final class EmbeddedZooKeeper implements Cluster, AutoCloseable {
     @Override
     public synchronized void startAgain() throws Exception {
         if (!running) {
-            server.restart();
+            try {
+                server.restart();
+            } finally {
+                ServerFailuresStayInTheServer.ensure();
+            }
             running = true;
         }
     }

@@ -29,6 +29,7 @@ import org.apache.zookeeper.Watcher.Event.KeeperState;
 import org.apache.zookeeper.ZooDefs.Ids;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.client.FourLetterWordMain;
+import org.apache.zookeeper.util.ServiceUtils;
 import org.junit.jupiter.api.Test;
 
 import lockstep.algorithms.network.ReconnectPacing;
@@ -45,6 +46,21 @@ class EmbeddedZooKeeperTest {
                 .flatMap(nic -> Collections.list(nic.getInetAddresses()).stream())
                 .filter(address -> !address.isLoopbackAddress() && address instanceof Inet4Address)
                 .toList();
+    }
+
+    /**
+     * ZooKeeper's embedded server sets its JVM-wide exit procedure back to System.exit at every start: a request to
+     * exit (14: a quorum port not bound; 1: a server thread out of memory) after a start or a restart must only be
+     * logged. Were it not, this test's JVM would end here.
+     */
+    @Test
+    void aServersRequestToEndTheJvmIsOnlyLoggedAfterAStartAndARestart() throws Exception {
+        try (EmbeddedZooKeeper server = EmbeddedZooKeeper.start()) {
+            ServiceUtils.requestSystemExit(14);
+            server.restart();
+            ServiceUtils.requestSystemExit(1);
+            assertEquals("imok", FourLetterWordMain.send4LetterWord("127.0.0.1", server.port(), "ruok").trim());
+        }
     }
 
     @Test

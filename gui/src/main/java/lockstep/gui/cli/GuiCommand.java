@@ -16,6 +16,7 @@ import lockstep.gui.source.SimulatorSource;
 import lockstep.gui.viewmodel.TraceSource;
 import lockstep.simulator.BadInputException;
 import lockstep.simulator.files.CannotWrite;
+import lockstep.simulator.cli.ForceOption;
 import lockstep.simulator.cli.LockstepCommand;
 import lockstep.simulator.scenario.BuiltInScenarios;
 import picocli.CommandLine;
@@ -58,6 +59,9 @@ public final class GuiCommand implements Callable<Integer> {
     @Mixin
     LaneOptions lanes = new LaneOptions();
 
+    @Mixin
+    ForceOption force = new ForceOption();
+
     @Option(names = "--timing", description = "Print the time from JVM start to the first frame.")
     boolean timing;
 
@@ -87,7 +91,7 @@ public final class GuiCommand implements Callable<Integer> {
         lanes.addLocks(spec.commandLine().getParseResult().hasMatchedOption("--algorithm"));
         String problem = lanes.problem();
         if (problem == null && gif != null) {
-            problem = OutputFiles.problem("--gif", gif, ".gif");
+            problem = OutputFiles.problem("--gif", force.allow(gif), ".gif");
         }
         if (problem != null) {
             throw new CommandLine.ParameterException(spec.commandLine(), problem);

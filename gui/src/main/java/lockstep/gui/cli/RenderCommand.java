@@ -18,6 +18,7 @@ import lockstep.gui.viewmodel.ReplayCursor;
 import lockstep.gui.viewmodel.TraceSource;
 import lockstep.simulator.BadInputException;
 import lockstep.simulator.files.CannotWrite;
+import lockstep.simulator.cli.ForceOption;
 import lockstep.simulator.cli.LockstepCommand;
 import lockstep.simulator.trace.Event;
 import picocli.CommandLine.Command;
@@ -40,6 +41,9 @@ public final class RenderCommand implements Callable<Integer> {
 
     @Mixin
     LaneOptions lanes = new LaneOptions();
+
+    @Mixin
+    ForceOption force = new ForceOption();
 
     @Option(names = "--step", paramLabel = "K",
             description = "Beat to draw, counted across all lanes from 0 (default: the last).")
@@ -81,10 +85,10 @@ public final class RenderCommand implements Callable<Integer> {
             lanes.addLocks(spec.commandLine().getParseResult().hasMatchedOption("--algorithm"));
             String problem = lanes.problem();
             if (problem == null && out != null) {
-                problem = OutputFiles.problem("--out", out, ".png");
+                problem = OutputFiles.problem("--out", force.allow(out), ".png");
             }
             if (problem == null && gif != null) {
-                problem = OutputFiles.problem("--gif", gif, ".gif");
+                problem = OutputFiles.problem("--gif", force.allow(gif), ".gif");
             }
             if (problem == null && out == null && gif == null) {
                 problem = OutputFiles.problem("--out", Path.of("frame.png"), ".png");

@@ -9,6 +9,7 @@ import lockstep.algorithms.registry.Algorithms;
 import lockstep.gui.viewmodel.TraceSource;
 import lockstep.gui.viewmodel.ScenarioWords;
 import lockstep.simulator.BadInputException;
+import lockstep.simulator.check.TraceIntegrity;
 import lockstep.simulator.scenario.Wording;
 import lockstep.simulator.cli.InputKinds;
 import lockstep.simulator.run.Simulations;
@@ -57,6 +58,7 @@ public final class SimulatorSource implements TraceSource {
     public Loaded load(String spec, List<String> algorithms, Long seed) throws BadInputException {
         if (isTrace(spec)) {
             List<Event> trace = TraceFiles.read(Path.of(spec));
+            TraceIntegrity.refuseBroken(trace, spec);
             Event.RunStarted run = (Event.RunStarted) trace.get(0);
             String file = " (" + Path.of(spec).getFileName() + ")";
             return new Loaded(spec, run.title() + file, List.of(trace), true, wordsOfRecorded(run, file));
@@ -137,7 +139,7 @@ public final class SimulatorSource implements TraceSource {
      */
     public void check(String spec, List<String> algorithms) throws BadInputException {
         if (isTrace(spec)) {
-            TraceFiles.read(Path.of(spec));
+            TraceIntegrity.refuseBroken(TraceFiles.read(Path.of(spec)), spec);
             return;
         }
         checkAlgorithms(algorithms);

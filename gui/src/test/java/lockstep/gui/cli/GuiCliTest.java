@@ -117,12 +117,13 @@ class GuiCliTest {
         Result pipe = run("render", "02", "--out", fifo.toString());
         assertEquals(2, pipe.exit(), pipe::toString);
         assertEquals(List.of("lockstep render: --out: " + fifo + ": not a regular file (a device, a pipe or a socket"
-                + " is left as it is; expected a new file or a regular one)"), pipe.errLines());
+                + " is left as it is; expected a new file or a regular one, or --force to replace it)"), pipe.errLines());
         assertFalse(Files.isRegularFile(fifo));
         Path gif = dir.resolve("kept.gif");
         Files.writeString(gif, "old");
         Files.setPosixFilePermissions(gif, java.nio.file.attribute.PosixFilePermissions.fromString("r--r--r--"));
-        String readOnly = ": the file is read-only and is left as it is (a file you may write, or another name)";
+        String readOnly = ": the file is read-only and is left as it is (a file you may write, another name, or "
+                + "--force to replace it)";
         Result render = run("render", "02", "--gif", gif.toString());
         assertEquals(List.of("lockstep render: --gif: " + gif + readOnly), render.errLines(), render::toString);
         Result gui = run("gui", "02", "--gif", gif.toString());

@@ -1,10 +1,18 @@
 package lockstep.simulator.cli;
 
+import static lockstep.simulator.text.SimulatorTexts.text;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
 import lockstep.simulator.BadInputException;
+import lockstep.simulator.check.TraceIntegrity;
+import lockstep.simulator.run.Simulations;
+import lockstep.simulator.scenario.Scenario;
 import lockstep.simulator.trace.Event;
 import lockstep.simulator.trace.TraceFiles;
 import picocli.CommandLine.Command;
@@ -13,12 +21,18 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code lockstep check}: a saved trace's metrics and the checker's findings on it. */
+/**
+ * {@code lockstep check}: a saved trace's metrics and the checker's findings on it. A trace no run could have written
+ * ({@link TraceIntegrity}) is refused in one line, exit 2. With {@code --rerun} the recorded scenario is run again with
+ * the recorded algorithm, seed and schedule, and the new trace is compared with the file byte for byte: the first line
+ * that differs is one line, exit 1.
+ */
 @Command(name = "check", mixinStandardHelpOptions = true,
         description = "Check a saved trace against the invariants and print its metrics and findings.",
         footer = {"", "Examples:",
                 "  lockstep check trace.jsonl",
                 "  lockstep run 04 --algorithm naive --trace t.jsonl && lockstep check t.jsonl",
+                "  lockstep check t.jsonl --rerun",
                 "",
                 "Exit codes: 0 no finding, 1 a checker finding, 2 bad input, 3 internal error."})
 final class CheckCommand implements Callable<Integer> {
@@ -32,11 +46,19 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON document on stdout instead of the table (as run --json).")
     boolean json;
 
+    @Option(names = "--rerun", description = "Run the recorded scenario again (its algorithm, seed and schedule) and "
+            + "say whether the new run writes this trace byte for byte; exit 1 when it does not.")
+    boolean rerun;
+
     @Override
-    public Integer call() throws BadInputException {
+    public Integer call() throws BadInputException, IOException {
         InputKinds.refuseScenarioAsTrace(trace);
         List<Event> events = TraceFiles.read(trace);
+        TraceIntegrity.refuseBroken(events, trace.toString());
         Event.RunStarted start = (Event.RunStarted) events.get(0);
+        if (rerun) {
+            return rerun(events, start);
+        }
         RunReport report = new RunReport(start.scenario(), start.title(),
                 RunReport.titleShown(start.scenario(), start.title()), start.seed(),
                 List.of(RunReport.Result.of(start.algorithm(), events)));
@@ -48,5 +70,30 @@ final class CheckCommand implements Callable<Integer> {
             report.printText(out, trace + ": " + report.defaultTitleLine());
         }
         return report.hasFindings() ? LockstepCommand.FINDING : LockstepCommand.OK;
+    }
+
+    /** The recorded run made again and compared line by line with the file: one line either way. */
+    private int rerun(List<Event> events, Event.RunStarted start) throws BadInputException, IOException {
+        Scenario scenario = Simulations.load(start.scenario());
+        List<Event> again = Simulations.replay(scenario, events, trace.toString());
+        List<String> recorded = Files.readString(trace, StandardCharsets.UTF_8).lines().toList();
+        List<String> made = TraceFiles.toJsonLines(again).lines().toList();
+        String seed = Long.toString(start.seed());
+        int line = 0;
+        while (line < recorded.size() && line < made.size() && recorded.get(line).equals(made.get(line))) {
+            line++;
+        }
+        if (line == recorded.size() && line == made.size()) {
+            var out = spec.commandLine().getOut();
+            out.println(text("rerun.same", trace, start.scenario(), start.algorithm(), seed));
+            out.flush();
+            return LockstepCommand.OK;
+        }
+        String key = line == made.size() ? "rerun.shorter" : "rerun.differs";
+        var err = spec.commandLine().getErr();
+        err.println(Printable.line(text(key, trace, Integer.toString(line + 1), start.scenario(), start.algorithm(),
+                seed)));
+        err.flush();
+        return LockstepCommand.FINDING;
     }
 }

@@ -14,6 +14,7 @@ import java.util.concurrent.Callable;
 
 import lockstep.algorithms.text.Language;
 import lockstep.simulator.BadInputException;
+import lockstep.simulator.check.TraceIntegrity;
 import lockstep.simulator.export.Export;
 import lockstep.simulator.export.ExportFiles;
 import lockstep.simulator.export.Exports;
@@ -23,6 +24,7 @@ import lockstep.simulator.text.SimulatorTexts;
 import lockstep.simulator.trace.TraceFiles;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Parameters;
@@ -73,6 +75,9 @@ final class ExportCommand implements Callable<Integer> {
         others.forEach(command::addOption);
     }
 
+    @Mixin
+    ForceOption force = new ForceOption();
+
     @Override
     public Integer call() throws BadInputException, IOException {
         Map<Export, Path> asked = new LinkedHashMap<>();
@@ -92,12 +97,14 @@ final class ExportCommand implements Callable<Integer> {
                     listed(Exports.ofSeveralTraces().stream().map(Export::option).toList())));
         }
         for (Map.Entry<Export, Path> file : asked.entrySet()) {
-            checkWritable(file.getKey().option(), file.getValue());
+            checkWritable(file.getKey().option(), force.allow(file.getValue()));
         }
         List<MetricsCsv.Run> runs = new ArrayList<>();
         for (Path trace : traces) {
             InputKinds.refuseScenarioAsTrace(trace);
-            runs.add(new MetricsCsv.Run(trace.toString(), TraceFiles.read(trace)));
+            List<lockstep.simulator.trace.Event> events = TraceFiles.read(trace);
+            TraceIntegrity.refuseBroken(events, trace.toString());
+            runs.add(new MetricsCsv.Run(trace.toString(), events));
         }
         Map<Path, String> files = new LinkedHashMap<>();
         for (Map.Entry<Export, Path> file : asked.entrySet()) {

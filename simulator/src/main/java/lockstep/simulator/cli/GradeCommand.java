@@ -15,6 +15,7 @@ import lockstep.algorithms.registry.Algorithms;
 import lockstep.algorithms.user.UserLockRefused;
 import lockstep.algorithms.user.UserLocks;
 import lockstep.simulator.BadInputException;
+import lockstep.simulator.files.SafeFiles;
 import lockstep.simulator.check.Checker;
 import lockstep.simulator.check.Finding;
 import lockstep.simulator.explore.Counterexample;
@@ -30,6 +31,7 @@ import lockstep.simulator.scenario.Step;
 import lockstep.simulator.scenario.Together;
 import lockstep.simulator.trace.Event;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -77,6 +79,9 @@ final class GradeCommand implements Callable<Integer> {
         }
     }
 
+    @Mixin
+    ForceOption force = new ForceOption();
+
     @Override
     public Integer call() throws Exception {
         Algorithms.Info info;
@@ -96,6 +101,10 @@ final class GradeCommand implements Callable<Integer> {
                 || !Files.isDirectory(junit.toAbsolutePath().getParent()))) {
             throw new OneLineErrors.BadOption(spec.commandLine(), "--junit",
                     text("run.noSuchDirectory", junit.toAbsolutePath().getParent()));
+        }
+        String refusedReport = junit == null ? null : SafeFiles.problem(force.allow(junit));
+        if (refusedReport != null) {
+            throw new OneLineErrors.BadOption(spec.commandLine(), "--junit", junit + ": " + refusedReport);
         }
         String reference = graded.equals(MUTEX) ? "sequential" : "rwlock";
         String given = UserLocks.optionOf(info.name()).orElse(lock);

@@ -20,6 +20,7 @@ import lockstep.simulator.bench.Herd;
 import lockstep.simulator.files.SafeFiles;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -65,6 +66,9 @@ final class HerdCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     LockOptions locks = new LockOptions();
 
+    @Mixin
+    ForceOption force = new ForceOption();
+
     @Override
     public Integer call() throws Exception {
         CommandLine cmd = spec.commandLine();
@@ -88,7 +92,7 @@ final class HerdCommand implements Callable<Integer> {
             if (!Chart.supports(chart)) {
                 throw new OneLineErrors.BadOption(cmd, "--chart", text("chart.badExtension", chart));
             }
-            String refused = SafeFiles.problem(chart);
+            String refused = SafeFiles.problem(force.allow(chart));
             if (refused != null) {
                 throw new OneLineErrors.BadOption(cmd, "--chart", chart + ": " + refused);
             }

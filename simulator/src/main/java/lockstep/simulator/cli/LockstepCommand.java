@@ -39,6 +39,8 @@ public final class LockstepCommand implements Callable<Integer> {
     public static final int FINDING = 1;
     public static final int BAD_INPUT = 2;
     public static final int INTERNAL_ERROR = 3;
+    /** The Java heap ran out: one line saying how to give Lockstep more ({@code LOCKSTEP_JAVA_OPTS=-Xmx...}). */
+    public static final int OUT_OF_MEMORY = 4;
 
     /** The system property that, set to {@code true}, shows the stack trace of an internal error. */
     public static final String DEBUG_PROPERTY = "lockstep.debug";

@@ -27,7 +27,9 @@ import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * The house rule for errors: bad input is ONE line on stderr and exit code 2; an unexpected exception is one line and
- * exit code 3 (its stack trace only when debugging). picocli's own usage dump on error is never printed.
+ * exit code 3 (its stack trace only when debugging); a heap that ran out, in the command's thread or in a worker whose
+ * failure reached it, is one line saying how to give more and exit code 4. picocli's own usage dump on error is never
+ * printed.
  */
 final class OneLineErrors implements IParameterExceptionHandler, IExecutionExceptionHandler {
 
@@ -50,6 +52,11 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
     }
 
     private int handle(Exception ex, CommandLine cmd, ParseResult parseResult) {
+        for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
+            if (cause instanceof OutOfMemoryError) {
+                return outOfMemory(cmd);
+            }
+        }
         if (ex instanceof BadInputException || ex instanceof CannotWrite) {
             print(cmd, ex.getMessage());
             return LockstepCommand.BAD_INPUT;
@@ -80,10 +87,16 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
      */
     static IExecutionStrategy checkingOutput(IExecutionStrategy next) {
         return parseResult -> {
-            int exit = next.execute(parseResult);
             CommandLine leaf = parseResult.commandSpec().commandLine();
             for (ParseResult result = parseResult; result != null; result = result.subcommand()) {
                 leaf = result.commandSpec().commandLine();
+            }
+            int exit;
+            try {
+                exit = next.execute(parseResult);
+            } catch (OutOfMemoryError heap) {
+                // picocli passes an Error through: caught here, where the command's objects are garbage already.
+                return outOfMemory(leaf);
             }
             boolean lost = leaf.getOut().checkError() | System.out.checkError();
             if (lost) {
@@ -197,6 +210,17 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
             }
         }
         return false;
+    }
+
+    /**
+     * The heap ran out: one line with the heap there was and the option that gives twice as much (at least 2 GB), exit
+     * code {@link LockstepCommand#OUT_OF_MEMORY}.
+     */
+    static int outOfMemory(CommandLine cmd) {
+        long mb = Runtime.getRuntime().maxMemory() >> 20;
+        long more = Math.max(2, (2 * mb + 1023) / 1024);
+        print(cmd, text("error.outOfMemory", cmd.getCommandSpec().qualifiedName(), Long.toString(mb), more + "g"));
+        return LockstepCommand.OUT_OF_MEMORY;
     }
 
     private static void print(CommandLine cmd, String line) {

@@ -14,6 +14,7 @@ import java.util.concurrent.Callable;
 
 import lockstep.algorithms.registry.Algorithms;
 import lockstep.simulator.BadInputException;
+import lockstep.simulator.check.TraceIntegrity;
 import lockstep.simulator.export.ExportFiles;
 import lockstep.simulator.export.PlayerPage;
 import lockstep.simulator.files.CannotWrite;
@@ -25,6 +26,7 @@ import lockstep.simulator.trace.Event;
 import lockstep.simulator.trace.TraceFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -89,17 +91,23 @@ final class RunCommand implements Callable<Integer> {
     /** The names of the --lock classes, once loaded. */
     private List<String> lockNames = List.of();
 
+    @Mixin
+    ForceOption force = new ForceOption();
+
     @Override
     public Integer call() throws BadInputException, CannotWrite {
         servers.apply(spec.commandLine());
         lockNames = locks.add();
         List<Event> recorded = schedule == null ? null : TraceFiles.read(schedule);
+        if (recorded != null) {
+            TraceIntegrity.refuseBroken(recorded, schedule.toString());
+        }
         List<String> names = recorded == null ? algorithms() : scheduledAlgorithm(recorded);
         InputKinds.refuseTraceAsScenario(scenario);
         Scenario loaded = Simulations.load(scenario);
         Map<String, Path> traceFiles = traceFiles(names, loaded);
         if (html != null) {
-            ExportCommand.checkWritable("--html", html);
+            ExportCommand.checkWritable("--html", force.allow(html));
         }
         long runSeed = recorded == null ? Simulations.seedFor(loaded, seed)
                 : ((Event.RunStarted) recorded.get(0)).seed();
@@ -269,7 +277,7 @@ final class RunCommand implements Callable<Integer> {
                 throw new OneLineErrors.BadOption(spec.commandLine(), "--trace",
                         text("run.isADirectory", file));
             }
-            String refused = SafeFiles.problem(file);
+            String refused = SafeFiles.problem(force.allow(file));
             if (refused != null) {
                 throw new OneLineErrors.BadOption(spec.commandLine(), "--trace", file + ": " + refused);
             }

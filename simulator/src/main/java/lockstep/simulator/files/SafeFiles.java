@@ -26,7 +26,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * pipe, a socket, a directory) or is read-only is refused, left exactly as it was, and named in one line; a regular
  * file that is replaced keeps its permissions; a write that fails (no space, a read-only or immutable place) removes
  * its temporary file and says why in one line ({@link CannotWrite}, exit code 2 in the CLI); so does a JVM stopped by
- * SIGTERM or SIGINT mid-write (a shutdown hook removes every temporary file still open).
+ * SIGTERM or SIGINT mid-write (a shutdown hook removes every temporary file still open). A target the user named
+ * with {@code --force} ({@link #mayReplace}) is replaced even when it is a device, a pipe or read-only (never a
+ * directory): the new file takes its name, and a read-only regular file's mode stays.
  */
 public final class SafeFiles {
 
@@ -39,6 +41,8 @@ public final class SafeFiles {
     private static final AtomicLong TEMP_FILES = new AtomicLong();
     /** Temporary files being written now: what the shutdown hook removes when the JVM is stopped mid-write. */
     private static final Set<Path> OPEN = ConcurrentHashMap.newKeySet();
+    /** Targets the user allowed to replace ({@code --force}): as absolute paths, never normalized. */
+    private static final Set<Path> REPLACEABLE = ConcurrentHashMap.newKeySet();
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(SafeFiles::removeOpen, "lockstep-temp-files"));
@@ -97,6 +101,15 @@ public final class SafeFiles {
     }
 
     /**
+     * Allows {@code file} to be replaced although it is not a regular file or is read-only, as {@code --force} asks:
+     * {@link #problem} and {@link #write} no longer refuse it for that (a directory, or a directory that is missing or
+     * not writable, still is).
+     */
+    public static void mayReplace(Path file) {
+        REPLACEABLE.add(file.toAbsolutePath());
+    }
+
+    /**
      * What is wrong with {@code file} as a file to write, one line in the current language without the file's name,
      * or null when nothing is: a directory; a missing directory or one we may not write in (the path as the system
      * resolves it, never normalized: {@code missing/../x} is refused as the shell refuses it); an existing target that
@@ -114,7 +127,8 @@ public final class SafeFiles {
         if (!Files.isWritable(directory)) {
             return text("write.cannotWriteIn", directory);
         }
-        if (Files.exists(file, LinkOption.NOFOLLOW_LINKS) || Files.exists(file)) {
+        boolean forced = REPLACEABLE.contains(file.toAbsolutePath());
+        if (!forced && (Files.exists(file, LinkOption.NOFOLLOW_LINKS) || Files.exists(file))) {
             if (!Files.isRegularFile(file)) {
                 return text("write.notARegularFile");
             }

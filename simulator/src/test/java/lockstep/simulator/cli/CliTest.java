@@ -108,7 +108,7 @@ class CliTest {
     @Test
     void unknownOption() {
         assertBadInput("lockstep run: unknown option '--sed' (expected one of --algorithm, --seed, --trace, --html, --json,"
-                + " --schedule, --ensemble, --connect, --auth-env, --lock, --help, --version, --debug, --lang)", "run", "02", "--sed", "3");
+                + " --schedule, --ensemble, --connect, --auth-env, --lock, --force, --help, --version, --debug, --lang)", "run", "02", "--sed", "3");
         assertBadInput("lockstep list: unknown option '--tree' (expected one of --json, --markdown, --help, --version, --debug, --lang)",
                 "list", "--tree");
     }

@@ -34,9 +34,9 @@ import picocli.CommandLine.Command;
 class SafeOutputTest {
 
     private static final String NOT_REGULAR = "not a regular file (a device, a pipe or a socket is left as it is; "
-            + "expected a new file or a regular one)";
-    private static final String READ_ONLY = "the file is read-only and is left as it is (a file you may write, or "
-            + "another name)";
+            + "expected a new file or a regular one, or --force to replace it)";
+    private static final String READ_ONLY = "the file is read-only and is left as it is (a file you may write, "
+            + "another name, or --force to replace it)";
 
     @TempDir
     Path dir;
@@ -72,6 +72,25 @@ class SafeOutputTest {
         assertEquals("r--r--r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(svg)));
         assertRefused("lockstep run: --trace: " + svg + ": " + READ_ONLY, "run", "01", "--algorithm", "naive",
                 "--trace", svg.toString());
+    }
+
+    @Test
+    void forceReplacesAReadOnlyExportAndAPipeKeepingTheMode() throws Exception {
+        Path trace = trace();
+        Path svg = dir.resolve("kept.svg");
+        Files.writeString(svg, "old");
+        Files.setPosixFilePermissions(svg, PosixFilePermissions.fromString("r--r--r--"));
+        Path fifo = dir.resolve("pipe.log");
+        Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).redirectErrorStream(true).start();
+        assumeTrue(mkfifo.waitFor() == 0, "no mkfifo here");
+        Cli.Result result = Cli.run("export", trace.toString(), "--svg", svg.toString(), "--shiviz", fifo.toString(),
+                "--force");
+        assertEquals(0, result.exit(), result::toString);
+        assertTrue(Files.readString(svg).contains("<svg"), "replaced");
+        assertEquals("r--r--r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(svg)));
+        assertTrue(Files.isRegularFile(fifo), "the pipe is replaced by the file");
+        assertRefused("lockstep export: --svg: " + dir + " is a directory", "export", trace.toString(), "--svg",
+                dir.toString(), "--force");
     }
 
     @Test

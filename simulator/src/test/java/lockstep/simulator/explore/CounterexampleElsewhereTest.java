@@ -38,8 +38,8 @@ class CounterexampleElsewhereTest {
         Counterexample written = Counterexample.write(Algorithms.find("naive").orElseThrow(), 1, "mutual-exclusion",
                 candidate, candidate, 0, out, 1);
 
-        assertEquals(inTheWay + ": the file is read-only and is left as it is (a file you may write, or another "
-                + "name)", written.elsewhere());
+        assertEquals(inTheWay + ": the file is read-only and is left as it is (a file you may write, another name, "
+                + "or --force to replace it)", written.elsewhere());
         assertEquals("an earlier finding, kept", Files.readString(inTheWay));
         Path elsewhere = written.scenario().toAbsolutePath().getParent();
         try {

@@ -45,7 +45,7 @@ class SafeFilesTest {
         assumeTrue(Files.exists(device) && !Files.isRegularFile(device), "no /dev/null here");
         CannotWrite refused = assertThrows(CannotWrite.class, () -> SafeFiles.writeString(device, "x"));
         assertEquals("/dev/null: not a regular file (a device, a pipe or a socket is left as it is; expected a new "
-                + "file or a regular one)", refused.getMessage());
+                + "file or a regular one, or --force to replace it)", refused.getMessage());
         assertFalse(Files.isRegularFile(device));
     }
 
@@ -60,12 +60,34 @@ class SafeFilesTest {
     }
 
     @Test
+    void aFileTheUserMayReplaceIsReplacedAReadOnlyOneKeepingItsModeADirectoryNever() throws Exception {
+        Path file = dir.resolve("forced.svg");
+        Files.writeString(file, "old");
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("r--r--r--"));
+        SafeFiles.mayReplace(file);
+        SafeFiles.writeString(file, "new");
+        assertEquals("new", Files.readString(file));
+        assertEquals("r--r--r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
+        Path fifo = dir.resolve("forced-pipe");
+        assumeTrue(mkfifo(fifo), "no mkfifo here");
+        SafeFiles.mayReplace(fifo);
+        SafeFiles.writeString(fifo, "a file now");
+        assertEquals("a file now", Files.readString(fifo));
+        Path directory = Files.createDirectory(dir.resolve("forced-dir"));
+        SafeFiles.mayReplace(directory);
+        assertThrows(CannotWrite.class, () -> SafeFiles.writeString(directory, "x"));
+        assertTrue(Files.isDirectory(directory));
+        assertEquals(List.of(file, fifo, directory).stream().sorted().toList(), files());
+    }
+
+    @Test
     void aReadOnlyFileIsRefusedAndKeepsItsContentAndMode() throws IOException {
         Path file = dir.resolve("kept.svg");
         Files.writeString(file, "old");
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("r--r--r--"));
         CannotWrite refused = assertThrows(CannotWrite.class, () -> SafeFiles.writeString(file, "new"));
-        assertEquals(file + ": the file is read-only and is left as it is (a file you may write, or another name)",
+        assertEquals(file + ": the file is read-only and is left as it is (a file you may write, another name, or "
+                + "--force to replace it)",
                 refused.getMessage());
         assertEquals("old", Files.readString(file));
         assertEquals("r--r--r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
