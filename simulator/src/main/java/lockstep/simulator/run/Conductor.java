@@ -64,6 +64,9 @@ final class Conductor {
      * @param atStablePoint called at every stable point, before the conductor acts (to write down state changes)
      */
     void runToQuiescence(Runnable atStablePoint) {
+        // The script or a fault may have changed any client since the last settle (an action started, a thread
+        // interrupted): the first look examines them all, later looks only the clients a step touched.
+        gate.lookAtEveryone();
         while (true) {
             gate.awaitStablePoint();
             atStablePoint.run();
@@ -107,7 +110,7 @@ final class Conductor {
             options.add(o.match(this::describe, this::describe));
         }
         int taken = scheduler.choose(options);
-        trace.add(new Event.Choice(trace.next(), options.stream().map(Option::text).toList(), taken));
+        trace.add(new Event.Choice(trace.next(), trace.options(options.stream().map(Option::text).toList()), taken));
         return taken;
     }
 

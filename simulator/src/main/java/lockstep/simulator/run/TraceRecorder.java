@@ -9,6 +9,7 @@ import java.util.regex.Pattern;
 
 import lockstep.algorithms.NodeName;
 import lockstep.simulator.replay.LiveReplay;
+import lockstep.simulator.trace.ChoiceOptions;
 import lockstep.simulator.trace.Event;
 
 /**
@@ -24,6 +25,7 @@ final class TraceRecorder {
     private final List<Event> events = new ArrayList<>();
     private final Map<String, String> ownerOfTag = new HashMap<>();
     private final Map<String, String> realPaths = new HashMap<>();
+    private final ChoiceOptions.Builder options = new ChoiceOptions.Builder();
     private LiveReplay live;
 
     int next() {
@@ -49,6 +51,11 @@ final class TraceRecorder {
 
     List<Event> events() {
         return events;
+    }
+
+    /** A choice's options, kept as what changed since the run's previous choice ({@link ChoiceOptions}). */
+    List<String> options(List<String> texts) {
+        return options.next(texts);
     }
 
     /** Learns the tag in a path a client is about to create, so the tag can be written as the client's name. */
