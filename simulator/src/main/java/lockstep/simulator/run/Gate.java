@@ -253,6 +253,16 @@ final class Gate implements SeamListener {
         toExamine.addAll(clientOrder);
     }
 
+    /** {@code client} starts an action (an acquire, a release): the next look examines it. */
+    void actionStarted(String client) {
+        lock.lock();
+        try {
+            toExamine.add(client);
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** A settle begins (the script or a fault may have changed any client): the next look examines every client. */
     void lookAtEveryone() {
         lock.lock();

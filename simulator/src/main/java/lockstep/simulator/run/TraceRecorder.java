@@ -27,6 +27,7 @@ final class TraceRecorder {
     private final Map<String, String> realPaths = new HashMap<>();
     private final ChoiceOptions.Builder options = new ChoiceOptions.Builder();
     private LiveReplay live;
+    private int tagsLearned;
 
     int next() {
         return events.size();
@@ -62,8 +63,15 @@ final class TraceRecorder {
     void learnTags(String client, String path) {
         Matcher matcher = PROTECTION.matcher(path);
         while (matcher.find()) {
-            ownerOfTag.putIfAbsent(matcher.group(1), client);
+            if (ownerOfTag.putIfAbsent(matcher.group(1), client) == null) {
+                tagsLearned++;
+            }
         }
+    }
+
+    /** How many tags are known: a path written before a new one was learned may be written differently now. */
+    int tagsLearned() {
+        return tagsLearned;
     }
 
     /** {@code path} with every known tag written as its client's name ({@code _c_c3-lock-0000000002}). */

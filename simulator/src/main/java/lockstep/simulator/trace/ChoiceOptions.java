@@ -91,7 +91,7 @@ public final class ChoiceOptions extends AbstractList<String> implements RandomA
     }
 
     private static ChoiceOptions after(ChoiceOptions previous, String[] before, List<String> options) {
-        Set<String> now = new HashSet<>(options);
+        Set<String> now = null; // made only when a look one ahead does not tell what changed
         int[] gone = new int[before.length];
         int goneCount = 0;
         int[] at = new int[options.size()];
@@ -99,13 +99,30 @@ public final class ChoiceOptions extends AbstractList<String> implements RandomA
         int addedCount = 0;
         int i = 0;
         int j = 0;
-        // A common subsequence, greedily: what both keep in the same order stays shared, the rest is the delta.
+        // A common subsequence, greedily: what both keep in the same order stays shared, the rest is the delta. Any
+        // decision below keeps the result equal to the options; the look ahead only keeps the delta small.
         while (i < before.length || j < options.size()) {
             String next = j < options.size() ? Objects.requireNonNull(options.get(j), "option") : null;
+            boolean removed;
             if (i < before.length && next != null && before[i].equals(next)) {
                 i++;
                 j++;
-            } else if (i < before.length && (next == null || !now.contains(before[i]))) {
+                continue;
+            } else if (next == null) {
+                removed = true;
+            } else if (i >= before.length) {
+                removed = false;
+            } else if (i + 1 < before.length && before[i + 1].equals(next)) {
+                removed = true;
+            } else if (j + 1 < options.size() && before[i].equals(options.get(j + 1))) {
+                removed = false;
+            } else {
+                if (now == null) {
+                    now = new HashSet<>(options);
+                }
+                removed = !now.contains(before[i]);
+            }
+            if (removed) {
                 gone[goneCount++] = i++;
             } else {
                 at[addedCount] = j;

@@ -19,12 +19,12 @@ class ChoiceOptionsTest {
         List<List<String>> given = new ArrayList<>();
         List<ChoiceOptions> kept = new ArrayList<>();
         int fresh = 0;
-        for (int step = 0; step < 400; step++) {
+        for (int step = 0; step < 300; step++) {
             // as a run goes: the option taken leaves, a few arrive anywhere, now and then many change at once
             if (!now.isEmpty()) {
                 now.remove(random.nextInt(now.size()));
             }
-            int arrivals = random.nextInt(10) == 0 ? 40 : random.nextInt(3);
+            int arrivals = random.nextInt(20) == 0 ? 20 : random.nextInt(2);
             for (int a = 0; a < arrivals; a++) {
                 now.add(random.nextInt(now.size() + 1), "c" + fresh++ + " create /lock");
             }
@@ -43,7 +43,9 @@ class ChoiceOptionsTest {
             assertEquals(given.get(i), options, "choice " + i);
             assertEquals(given.get(i).hashCode(), options.hashCode());
             for (int k = 0; k < options.size(); k++) {
-                assertEquals(given.get(i).get(k), options.get(k), "choice " + i + ", option " + k);
+                int choice = i;
+                int option = k;
+                assertEquals(given.get(i).get(k), options.get(k), () -> "choice " + choice + ", option " + option);
             }
         }
     }
