@@ -1,9 +1,11 @@
 package lockstep.simulator.run;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.Watcher.Event.EventType;
@@ -118,7 +120,10 @@ final class Conductor {
 
     private int choose(List<Opening> open) {
         if (described.size() > 4 * open.size() + 64) {
-            described.keySet().retainAll(open); // openings taken or dropped meanwhile (a crashed client's)
+            // openings taken or dropped meanwhile (a crashed client's)
+            Set<Opening> stillOpen = Collections.newSetFromMap(new IdentityHashMap<>());
+            stillOpen.addAll(open);
+            described.keySet().retainAll(stillOpen);
         }
         List<Option> options = new ArrayList<>(open.size());
         for (Opening o : open) {

@@ -232,10 +232,7 @@ final class Gate implements SeamListener {
 
     /** Under lock: the call waits here. */
     private void callArrives(Opening.Call pending) {
-        Opening.Call before = atGate.put(pending.client(), pending);
-        if (before != null) {
-            callsInOrder.values().remove(before);
-        }
+        atGate.put(pending.client(), pending);
         callsInOrder.put(rank.getOrDefault(pending.client(), Integer.MAX_VALUE), pending);
     }
 
@@ -243,7 +240,7 @@ final class Gate implements SeamListener {
     private Opening.Call callLeaves(String client) {
         Opening.Call pending = atGate.remove(client);
         if (pending != null) {
-            callsInOrder.values().remove(pending);
+            callsInOrder.remove(rank.getOrDefault(client, Integer.MAX_VALUE));
         }
         return pending;
     }
