@@ -30,7 +30,8 @@ public final class Herd {
 
     /** One run. */
     public record Result(String algorithm, int clients, int notifications, Long expectedNotifications, int calls,
-                         int acquisitions, int events, long wallMs, double callsPerSecond, double peakHeapMiB) {
+                         int acquisitions, int events, long wallMs, double callsPerSecond, double peakHeapMiB,
+                         double traceBytesPerEvent) {
 
         public boolean asExpected() {
             return acquisitions == clients
@@ -67,17 +68,26 @@ public final class Herd {
         Scenario scenario = scenario(clients);
         List<MemoryPoolMXBean> heap = ManagementFactory.getMemoryPoolMXBeans().stream()
                 .filter(pool -> pool.getType() == MemoryType.HEAP).toList();
-        System.gc(); // so the peak below is this run's, not garbage left by the previous one
+        long liveBefore = liveHeap(); // so the peak below is this run's, not garbage left by the previous one
         heap.forEach(MemoryPoolMXBean::resetPeakUsage);
         long start = System.nanoTime();
         List<Event> trace = Simulations.run(scenario, algorithm, Simulations.seedFor(scenario, null));
         long wall = System.nanoTime() - start;
         double peak = heap.stream().mapToLong(pool -> pool.getPeakUsage().getUsed()).sum() / (1024.0 * 1024.0);
+        // What the recorded run holds once its garbage is gone (its sessions and server are closed by now): the
+        // peak above counts garbage the collector had not reclaimed yet, this counts the trace alone.
+        double perEvent = Math.max(0, liveHeap() - liveBefore) / (double) Math.max(1, trace.size());
         Metrics metrics = Metrics.of(trace);
         int calls = metrics.ops().values().stream().mapToInt(Integer::intValue).sum();
         OptionalLong expected = expectedNotifications(algorithm, clients);
         return new Result(algorithm, clients, metrics.notifications(),
                 expected.isPresent() ? expected.getAsLong() : null, calls, metrics.acquisitions(), trace.size(),
-                wall / 1_000_000, calls / (wall / 1e9), peak);
+                wall / 1_000_000, calls / (wall / 1e9), peak, perEvent);
+    }
+
+    /** The heap in use after a full collection. */
+    private static long liveHeap() {
+        System.gc();
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
     }
 }

@@ -132,15 +132,17 @@ final class HerdCommand implements Callable<Integer> {
         StringBuilder s = new StringBuilder();
         s.append(text("herd.title", Runtime.getRuntime().availableProcessors(), System.getProperty("java.version")))
                 .append("\n\n");
-        String row = "%-15s %7s %13s %13s %11s %9s %9s %9s %9s%n";
+        String row = "%-15s %7s %13s %13s %11s %9s %9s %9s %9s %9s%n";
         s.append(Tables.header(row, text("herd.algorithm"), text("herd.clients"), text("herd.notifications"),
                 text("herd.expected"), text("herd.calls"), text("herd.events"), text("herd.wallMs"),
-                text("herd.callsPerSecond"), text("herd.heap")));
+                text("herd.callsPerSecond"), text("herd.heap"),
+                text("herd.bytesPerEvent")));
         for (Herd.Result r : results) {
             s.append(String.format(Locale.ROOT, row, r.algorithm(), r.clients(), fmt(r.notifications()),
                     r.expectedNotifications() == null ? "-" : fmt(r.expectedNotifications()), fmt(r.calls()),
                     fmt(r.events()), fmt(r.wallMs()), fmt(Math.round(r.callsPerSecond())),
-                    String.format(Locale.ROOT, "%.0f", r.peakHeapMiB())));
+                    String.format(Locale.ROOT, "%.0f", r.peakHeapMiB()),
+                    String.format(Locale.ROOT, "%.0f", r.traceBytesPerEvent())));
         }
         return s.toString();
     }
@@ -163,6 +165,7 @@ final class HerdCommand implements Callable<Integer> {
             row.put("wallMs", r.wallMs());
             row.put("callsPerSecond", Math.round(r.callsPerSecond() * 10) / 10.0);
             row.put("peakHeapMiB", Math.round(r.peakHeapMiB() * 10) / 10.0);
+            row.put("traceBytesPerEvent", Math.round(r.traceBytesPerEvent()));
             rows.add(row);
         }
         return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)

@@ -1,7 +1,11 @@
 package lockstep.simulator.run;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.Watcher.Event.EventType;
@@ -33,6 +37,14 @@ final class Conductor {
     private final Scheduler scheduler;
     private final WatchBook watches = new WatchBook();
     private final LostReplies lostReplies;
+    /**
+     * Each open option as the scheduler and the trace show it, made once while it stays open (a herd offers hundreds
+     * at every step), and again only if a tag learned meanwhile changes how its path is written.
+     */
+    private final Map<Opening, Described> described = new IdentityHashMap<>();
+
+    private record Described(Option option, int tags) {
+    }
 
     Conductor(Gate gate, TraceRecorder trace, Scheduler scheduler, LostReplies lostReplies) {
         this.gate = gate;
@@ -64,15 +76,20 @@ final class Conductor {
      * @param atStablePoint called at every stable point, before the conductor acts (to write down state changes)
      */
     void runToQuiescence(Runnable atStablePoint) {
+        // The script or a fault may have changed any client since the last settle (an action started, a thread
+        // interrupted): the first look examines them all, later looks only the clients a step touched.
+        gate.lookAtEveryone();
         while (true) {
             gate.awaitStablePoint();
             atStablePoint.run();
             List<Opening> open = gate.openOptions();
             if (open.isEmpty()) {
+                described.clear();
                 gate.forgetSurplus();
                 return;
             }
             Opening chosen = open.get(open.size() == 1 ? 0 : choose(open));
+            described.remove(chosen);
             chosen.either(this::run, this::deliver);
         }
     }
@@ -102,12 +119,23 @@ final class Conductor {
     }
 
     private int choose(List<Opening> open) {
+        if (described.size() > 4 * open.size() + 64) {
+            // openings taken or dropped meanwhile (a crashed client's)
+            Set<Opening> stillOpen = Collections.newSetFromMap(new IdentityHashMap<>());
+            stillOpen.addAll(open);
+            described.keySet().retainAll(stillOpen);
+        }
         List<Option> options = new ArrayList<>(open.size());
         for (Opening o : open) {
-            options.add(o.match(this::describe, this::describe));
+            Described known = described.get(o);
+            if (known == null || known.tags() != trace.tagsLearned()) {
+                known = new Described(o.match(this::describe, this::describe), trace.tagsLearned());
+                described.put(o, known);
+            }
+            options.add(known.option());
         }
         int taken = scheduler.choose(options);
-        trace.add(new Event.Choice(trace.next(), options.stream().map(Option::text).toList(), taken));
+        trace.add(new Event.Choice(trace.next(), trace.options(options.stream().map(Option::text).toList()), taken));
         return taken;
     }
 

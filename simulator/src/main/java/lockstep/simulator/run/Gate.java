@@ -4,9 +4,13 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -103,7 +107,32 @@ final class Gate implements SeamListener {
 
     // Guarded by lock.
     private final Map<String, Opening.Call> atGate = new HashMap<>();
-    private final List<Opening.Notification> deliveries = new ArrayList<>();
+    /** The calls at the gate in client order (one a client: its thread waits here), so no step sorts them. */
+    private final TreeMap<Integer, Opening.Call> callsInOrder = new TreeMap<>();
+    /**
+     * The notifications waiting here, in the order options are offered (client, path, type, then arrival, as the
+     * stable sort of a list did), kept sorted as they come and go instead of sorted at every step.
+     */
+    private final TreeMap<DeliveryKey, Opening.Notification> deliveries = new TreeMap<>();
+    private final Map<Opening.Notification, DeliveryKey> deliveryKeys = new IdentityHashMap<>();
+    private long arrivals;
+    /** How many notifications wait here for each client (at most one, in fact: a client has one event thread). */
+    private final Map<String, Integer> heldFor = new HashMap<>();
+    /** Per client, how many of its owed notifications are still to come (entries of {@link #owed} above zero). */
+    private final Map<String, Integer> stillOwedTo = new HashMap<>();
+    /**
+     * How many clients are owed a notification that can still come (none of theirs is held here, holding their event
+     * thread): the stable point waits while this is above zero. Kept as {@link #owed} and the held ones change.
+     */
+    private int owedThatCanCome;
+    /**
+     * The clients a look must examine: every client, except those a look found settled in a way that lasts until
+     * something the gate hears of (out of the run, no action running, waiting here with a call, parked and owing no
+     * call). Whatever unsettles a client puts it back: its call let go, a notification handed to it, and anything
+     * else (a settle starting, a fault, a connection event) puts every client back. So a look costs the clients that
+     * changed, not all of them.
+     */
+    private final Set<String> toExamine = new LinkedHashSet<>();
     /**
      * Notifications handed to a watcher whose {@code process} has not returned yet: the one the conductor chose, and
      * the same notification on its way to the client's further watchers of it (part of the same step).
@@ -136,6 +165,109 @@ final class Gate implements SeamListener {
         for (int i = 0; i < this.clientOrder.size(); i++) {
             rank.put(this.clientOrder.get(i), i);
         }
+        toExamine.addAll(this.clientOrder);
+    }
+
+    /** Where a waiting notification stands among the options: client order, path, type, then arrival. */
+    private record DeliveryKey(int rank, String path, String type, long arrival) implements Comparable<DeliveryKey> {
+
+        private static final Comparator<DeliveryKey> ORDER = Comparator.comparingInt(DeliveryKey::rank)
+                .thenComparing(DeliveryKey::path).thenComparing(DeliveryKey::type)
+                .thenComparingLong(DeliveryKey::arrival);
+
+        @Override
+        public int compareTo(DeliveryKey other) {
+            return ORDER.compare(this, other);
+        }
+    }
+
+    /** Under lock: whether {@code client} is owed a notification that can still arrive. */
+    private boolean owedOneThatCanCome(String client) {
+        return stillOwedTo.containsKey(client) && !heldFor.containsKey(client);
+    }
+
+    /** Under lock: counts {@code client} in or out of {@link #owedThatCanCome} after a change made by {@code change}. */
+    private void recount(String client, Runnable change) {
+        boolean before = owedOneThatCanCome(client);
+        change.run();
+        boolean after = owedOneThatCanCome(client);
+        if (before != after) {
+            owedThatCanCome += after ? 1 : -1;
+        }
+    }
+
+    /** Under lock: {@code delta} more (or fewer) of {@code expected} are owed. */
+    private void oweMore(WatchBook.Expected expected, int delta) {
+        recount(expected.client(), () -> {
+            int before = owed.getOrDefault(expected, 0);
+            int after = before + delta;
+            owed.put(expected, after);
+            if (before > 0 != after > 0) {
+                stillOwedTo.merge(expected.client(), after > 0 ? 1 : -1, Gate::sumOrNull);
+            }
+        });
+    }
+
+    private static Integer sumOrNull(int a, int b) {
+        return a + b == 0 ? null : a + b;
+    }
+
+    /** Under lock: the notification waits here, holding its client's event thread. */
+    private void hold(Opening.Notification pending) {
+        DeliveryKey key = new DeliveryKey(rank.getOrDefault(pending.client(), Integer.MAX_VALUE), pending.path(),
+                pending.type().name(), arrivals++);
+        deliveries.put(key, pending);
+        deliveryKeys.put(pending, key);
+        recount(pending.client(), () -> heldFor.merge(pending.client(), 1, Gate::sumOrNull));
+    }
+
+    /** Under lock: the notification no longer waits here. */
+    private void unhold(Opening.Notification pending) {
+        DeliveryKey key = deliveryKeys.remove(pending);
+        if (key != null) {
+            deliveries.remove(key);
+            recount(pending.client(), () -> heldFor.merge(pending.client(), -1, Gate::sumOrNull));
+        }
+    }
+
+    /** Under lock: the call waits here. */
+    private void callArrives(Opening.Call pending) {
+        atGate.put(pending.client(), pending);
+        callsInOrder.put(rank.getOrDefault(pending.client(), Integer.MAX_VALUE), pending);
+    }
+
+    /** Under lock: {@code client}'s call no longer waits here. */
+    private Opening.Call callLeaves(String client) {
+        Opening.Call pending = atGate.remove(client);
+        if (pending != null) {
+            callsInOrder.remove(rank.getOrDefault(client, Integer.MAX_VALUE));
+        }
+        return pending;
+    }
+
+    /** Under lock: every client must be examined again by the next look. */
+    private void examineEveryone() {
+        toExamine.addAll(clientOrder);
+    }
+
+    /** {@code client} starts an action (an acquire, a release): the next look examines it. */
+    void actionStarted(String client) {
+        lock.lock();
+        try {
+            toExamine.add(client);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** A settle begins (the script or a fault may have changed any client): the next look examines every client. */
+    void lookAtEveryone() {
+        lock.lock();
+        try {
+            examineEveryone();
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** From now on every call and notification waits for its turn. */
@@ -156,9 +288,14 @@ final class Gate implements SeamListener {
             scheduling = false;
             atGate.values().forEach(p -> p.go().countDown());
             atGate.clear();
-            deliveries.forEach(p -> p.go().countDown());
+            callsInOrder.clear();
+            deliveries.values().forEach(p -> p.go().countDown());
             deliveries.clear();
+            deliveryKeys.clear();
+            heldFor.clear();
+            owedThatCanCome = stillOwedTo.size();
             paused.clear();
+            examineEveryone();
             changed.signalAll();
         } finally {
             lock.unlock();
@@ -176,8 +313,9 @@ final class Gate implements SeamListener {
                 return;
             }
             pending = new Opening.Call(call);
-            atGate.put(call.client(), pending);
+            callArrives(pending);
             owesACall.remove(call.client());
+            toExamine.add(call.client());
             changed.signalAll();
         } finally {
             lock.unlock();
@@ -246,7 +384,8 @@ final class Gate implements SeamListener {
                 return;
             }
             pending = new Opening.Notification(delivery);
-            owed.merge(pending.expected(), -1, Integer::sum);
+            oweMore(pending.expected(), -1);
+            toExamine.add(delivery.client());
             if (chosenNotification != null && chosenNotification.expected().equals(pending.expected())) {
                 // The notification the scheduler just chose, handed to another watcher of the same client: the client
                 // library gives one event to each of its watchers on it in turn, on one thread. It goes on as part of
@@ -257,7 +396,7 @@ final class Gate implements SeamListener {
                 }
                 pending.go().countDown();
             } else {
-                deliveries.add(pending);
+                hold(pending);
             }
             changed.signalAll();
         } finally {
@@ -290,6 +429,7 @@ final class Gate implements SeamListener {
             try {
                 connectionHistory.computeIfAbsent(delivery.client(), c -> new ArrayList<>())
                         .add(delivery.event().getState());
+                examineEveryone();
                 changed.signalAll();
             } finally {
                 lock.unlock();
@@ -304,6 +444,7 @@ final class Gate implements SeamListener {
         lock.lock();
         try {
             handedOver.remove(pending);
+            toExamine.add(pending.client());
             changed.signalAll();
         } finally {
             lock.unlock();
@@ -332,6 +473,7 @@ final class Gate implements SeamListener {
         lock.lock();
         try {
             owesACall.add(client);
+            examineEveryone();
         } finally {
             lock.unlock();
         }
@@ -353,18 +495,21 @@ final class Gate implements SeamListener {
             outOfTheRun.add(client);
             owesACall.remove(client);
             paused.remove(client);
-            Opening.Call pending = atGate.remove(client);
+            Opening.Call pending = callLeaves(client);
             if (pending != null) {
                 pending.go().countDown();
             }
-            deliveries.removeIf(d -> {
+            for (Opening.Notification d : List.copyOf(deliveries.values())) {
                 if (d.client().equals(client)) {
+                    unhold(d);
                     d.go().countDown();
-                    return true;
                 }
-                return false;
+            }
+            recount(client, () -> {
+                owed.keySet().removeIf(e -> e.client().equals(client));
+                stillOwedTo.remove(client);
             });
-            owed.keySet().removeIf(e -> e.client().equals(client));
+            examineEveryone();
             changed.signalAll();
         } finally {
             lock.unlock();
@@ -380,6 +525,7 @@ final class Gate implements SeamListener {
             } else {
                 paused.remove(client);
             }
+            examineEveryone();
             changed.signalAll();
         } finally {
             lock.unlock();
@@ -392,7 +538,7 @@ final class Gate implements SeamListener {
         try {
             for (WatchBook.Expected e : expected) {
                 if (!outOfTheRun.contains(e.client())) {
-                    owed.merge(e, 1, Integer::sum);
+                    oweMore(e, 1);
                 }
             }
         } finally {
@@ -429,6 +575,7 @@ final class Gate implements SeamListener {
             } else {
                 sessionEnded.remove(client);
             }
+            examineEveryone();
         } finally {
             lock.unlock();
         }
@@ -510,26 +657,25 @@ final class Gate implements SeamListener {
         }
         // A client's notifications travel one after another on its one event thread: while one is held here, the ones
         // behind it cannot arrive, and waiting for them would wait forever.
-        if (owed.entrySet().stream().anyMatch(e -> e.getValue() > 0 && !heldAhead(e.getKey().client()))) {
+        if (owedThatCanCome > 0) {
             return Stability.AWAITING_A_SIGNAL;
         }
         Stability found = Stability.STABLE;
-        for (String client : clientOrder) {
+        for (Iterator<String> examined = toExamine.iterator(); examined.hasNext(); ) {
+            String client = examined.next();
             if (outOfTheRun.contains(client) || !busy.hasActionRunning(client) || atGate.containsKey(client)) {
+                examined.remove(); // settled until its call is let go, or a settle or a fault looks at everyone
                 continue;
             }
             if (owesACall.contains(client) || busy.saysWhenItParks(client) && !busy.isParked(client)) {
                 found = Stability.AWAITING_A_SIGNAL;
             } else if (!busy.isParked(client)) {
                 return Stability.POLLING;
+            } else {
+                examined.remove(); // parked, owing no call: settled until a notification is handed to it
             }
         }
         return found;
-    }
-
-    /** Under lock: whether a notification to {@code client} waits here, holding its event thread. */
-    private boolean heldAhead(String client) {
-        return deliveries.stream().anyMatch(d -> d.client().equals(client));
     }
 
     /** Under lock. */
@@ -558,15 +704,16 @@ final class Gate implements SeamListener {
         try {
             chosenNotification = null;
             List<Opening> open = new ArrayList<>();
-            atGate.values().stream().filter(p -> !paused.contains(p.client()))
-                    .sorted(Comparator.comparingInt(p -> rank.get(p.client())))
-                    .forEach(open::add);
-            deliveries.stream()
-                    .filter(d -> !atGate.containsKey(d.client()) && !paused.contains(d.client()))
-                    .sorted(Comparator.comparingInt((Opening.Notification d) -> rank.get(d.client()))
-                            .thenComparing(Opening.Notification::path)
-                            .thenComparing(d -> d.type().name()))
-                    .forEach(open::add);
+            for (Opening.Call p : callsInOrder.values()) {
+                if (!paused.contains(p.client())) {
+                    open.add(p);
+                }
+            }
+            for (Opening.Notification d : deliveries.values()) {
+                if (!atGate.containsKey(d.client()) && !paused.contains(d.client())) {
+                    open.add(d);
+                }
+            }
             return open;
         } finally {
             lock.unlock();
@@ -577,7 +724,8 @@ final class Gate implements SeamListener {
     ZkResult run(Opening.Call pending) {
         lock.lock();
         try {
-            atGate.remove(pending.client());
+            callLeaves(pending.client());
+            toExamine.add(pending.client());
             running = pending;
             answer = null;
         } finally {
@@ -611,7 +759,8 @@ final class Gate implements SeamListener {
     void deliver(Opening.Notification pending) {
         lock.lock();
         try {
-            deliveries.remove(pending);
+            unhold(pending);
+            toExamine.add(pending.client());
             chosenNotification = pending;
             handedOver.add(pending);
             if (busy.hasActionRunning(pending.client()) && busy.isWokenBy(pending.client(), pending.delivery())) {
@@ -628,6 +777,8 @@ final class Gate implements SeamListener {
         lock.lock();
         try {
             owed.clear();
+            stillOwedTo.clear();
+            owedThatCanCome = 0;
         } finally {
             lock.unlock();
         }

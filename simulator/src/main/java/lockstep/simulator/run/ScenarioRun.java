@@ -177,6 +177,7 @@ final class ScenarioRun implements AutoCloseable {
             applyFault(action.fault(), client.name(), action.text(), action);
             return;
         }
+        world.gate.actionStarted(client.name()); // the gate's next look examines it (it is busy from now on)
         switch (action.verb()) {
             case ACQUIRE, TRY_ACQUIRE -> {
                 LockMode mode = modeFor(action.mode());

@@ -9,6 +9,7 @@ import java.util.regex.Pattern;
 
 import lockstep.algorithms.NodeName;
 import lockstep.simulator.replay.LiveReplay;
+import lockstep.simulator.trace.ChoiceOptions;
 import lockstep.simulator.trace.Event;
 
 /**
@@ -24,7 +25,9 @@ final class TraceRecorder {
     private final List<Event> events = new ArrayList<>();
     private final Map<String, String> ownerOfTag = new HashMap<>();
     private final Map<String, String> realPaths = new HashMap<>();
+    private final ChoiceOptions.Builder options = new ChoiceOptions.Builder();
     private LiveReplay live;
+    private int tagsLearned;
 
     int next() {
         return events.size();
@@ -51,12 +54,24 @@ final class TraceRecorder {
         return events;
     }
 
+    /** A choice's options, kept as what changed since the run's previous choice ({@link ChoiceOptions}). */
+    List<String> options(List<String> texts) {
+        return options.next(texts);
+    }
+
     /** Learns the tag in a path a client is about to create, so the tag can be written as the client's name. */
     void learnTags(String client, String path) {
         Matcher matcher = PROTECTION.matcher(path);
         while (matcher.find()) {
-            ownerOfTag.putIfAbsent(matcher.group(1), client);
+            if (ownerOfTag.putIfAbsent(matcher.group(1), client) == null) {
+                tagsLearned++;
+            }
         }
+    }
+
+    /** How many tags are known: a path written before a new one was learned may be written differently now. */
+    int tagsLearned() {
+        return tagsLearned;
     }
 
     /** {@code path} with every known tag written as its client's name ({@code _c_c3-lock-0000000002}). */

@@ -326,7 +326,9 @@ public sealed interface Event {
             return visitor.choice(this);
         }
         public Choice {
-            options = List.copyOf(options);
+            // A run's options come as a delta on its previous choice (ChoiceOptions: immutable, bytes not kilobytes
+            // a choice in a herd); any other list is copied.
+            options = options instanceof ChoiceOptions ? options : List.copyOf(options);
             if (taken < 0 || taken >= options.size()) {
                 throw new IllegalArgumentException("choice " + taken + " of " + options.size() + " options");
             }

@@ -75,6 +75,7 @@ final class ScriptedArrivals implements Gate.Busy, AutoCloseable {
     /** {@code client} has an action running (an acquire): the gate waits for it to call, park or finish. */
     void startAction(String client) {
         running.add(client);
+        gate.actionStarted(client); // as the run tells the gate when it starts a client's action
     }
 
     /** Its action ends, and the gate is told, as the run's worker tells it. */
