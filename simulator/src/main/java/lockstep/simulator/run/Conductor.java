@@ -33,6 +33,8 @@ final class Conductor {
     private final Scheduler scheduler;
     private final WatchBook watches = new WatchBook();
     private final LostReplies lostReplies;
+    /** Options let happen so far in this run (chosen or the only one): a reducing search tells its steps apart. */
+    private int steps;
 
     Conductor(Gate gate, TraceRecorder trace, Scheduler scheduler, LostReplies lostReplies) {
         this.gate = gate;
@@ -73,6 +75,10 @@ final class Conductor {
                 return;
             }
             Opening chosen = open.get(open.size() == 1 ? 0 : choose(open));
+            if (open.size() == 1 && scheduler.followsEveryStep()) {
+                scheduler.only(chosen.match(this::describe, this::describe));
+            }
+            steps++;
             chosen.either(this::run, this::deliver);
         }
     }
@@ -113,13 +119,20 @@ final class Conductor {
 
     private Option describe(Opening.Call pending) {
         ZkCall call = pending.call();
-        return new Option(Option.Kind.CALL, call.client(), call.client() + " " + label(call.op()) + " "
-                + trace.normalize(call.path()));
+        String path = trace.normalize(call.path());
+        // A create or a delete changes its parent's children too; a create's own name is known only once made
+        // (a sequence number), so it touches every child of the parent.
+        String parent = trace.normalize(parentOf(call.path()));
+        List<String> touches = call.op() == ZkOp.CREATE ? List.of(path, parent, parent + "/*")
+                : call.op() == ZkOp.DELETE ? List.of(path, parent) : List.of(path);
+        return new Option(Option.Kind.CALL, call.client(), call.client() + " " + label(call.op()) + " " + path,
+                touches, steps);
     }
 
     private Option describe(Opening.Notification pending) {
+        String path = trace.normalize(pending.path());
         return new Option(Option.Kind.DELIVERY, pending.client(), pending.client() + " <- "
-                + pending.type().name() + " " + trace.normalize(pending.path()));
+                + pending.type().name() + " " + path, List.of(path), steps);
     }
 
     private static String label(ZkOp op) {
