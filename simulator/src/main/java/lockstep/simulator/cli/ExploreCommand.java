@@ -241,7 +241,7 @@ final class ExploreCommand implements Callable<Integer> {
         stdout.println(SimulatorTexts.text(passed ? "explore.selfCheck.passed" : "explore.selfCheck.failed",
                 results.stream().filter(SelfCheck.Result::found).count(), results.size(), chosenStrategy.word()));
         stdout.flush();
-        return passed ? LockstepCommand.OK : LockstepCommand.FINDING;
+        return SelfCheck.exitCode(results);
     }
 
     private static String selfCheckLine(SelfCheck.Result result, long[] range) {

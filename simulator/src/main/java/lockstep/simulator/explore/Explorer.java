@@ -204,6 +204,46 @@ public final class Explorer {
     }
 
     /**
+     * The first failing run of a random or PCT search, unshrunk: the seeds of {@code settings} in order, as
+     * {@link #explore} runs them (the same runs whatever {@code workers}), stopping at the first run the checker
+     * fails. For benchmarks of how hard a bug is to find, where a shrink per search would cost more than the search.
+     */
+    public static Optional<FirstFailure> firstFailure(Settings settings, int workers) throws Exception {
+        if (settings.exhaustive()) {
+            throw new IllegalArgumentException("firstFailure takes one schedule per seed (random or pct)");
+        }
+        long started = System.nanoTime();
+        Explorer explorer = new Explorer(settings, null);
+        if (workers <= 1) {
+            try (RunsOnOneServer server = RunsOnOneServer.start(settings.ensemble())) {
+                for (long seed = settings.firstSeed(); seed <= settings.lastSeed(); seed++) {
+                    Optional<String> kind = failure(explorer.runSeed(server, seed).outcome());
+                    if (kind.isPresent()) {
+                        return Optional.of(new FirstFailure(seed, (int) (seed - settings.firstSeed() + 1),
+                                kind.get(), elapsedMs(started)));
+                    }
+                }
+            }
+            return Optional.empty();
+        }
+        try (SeedsSideBySide<Ran> runs = SeedsSideBySide.start(workers, settings.ensemble(), settings.firstSeed(),
+                settings.lastSeed(), explorer::runSeed)) {
+            for (long seed = settings.firstSeed(); seed <= settings.lastSeed(); seed++) {
+                Optional<String> kind = failure(runs.take(seed).outcome());
+                if (kind.isPresent()) {
+                    return Optional.of(new FirstFailure(seed, (int) (seed - settings.firstSeed() + 1), kind.get(),
+                            elapsedMs(started)));
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** A search's first failing run: its seed, how many runs it took (that one included), its kind, the time. */
+    public record FirstFailure(long seed, int runs, String kind, long wallMs) {
+    }
+
+    /**
      * Workers a search uses unless told: three a core, at most {@value #MOST_DEFAULT_WORKERS} (a run spends most of
      * its time waiting for round trips, session opens and server restarts, so one worker a core leaves the cores
      * idle; on 2 cores, 6 workers ran 200 seeds about as fast as 8, and faster than 4); one on an embedded ensemble

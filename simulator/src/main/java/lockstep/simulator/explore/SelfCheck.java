@@ -57,4 +57,9 @@ public final class SelfCheck {
     public static boolean passed(List<Result> results) {
         return !results.isEmpty() && results.stream().allMatch(Result::found);
     }
+
+    /** The exit code of {@code explore --self-check}: 0 when every bug was found, 1 when one was not. */
+    public static int exitCode(List<Result> results) {
+        return passed(results) ? 0 : 1;
+    }
 }
