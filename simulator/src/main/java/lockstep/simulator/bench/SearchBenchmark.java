@@ -39,21 +39,21 @@ public final class SearchBenchmark implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--bases", defaultValue = "20", description = "Seed bases per bug and strategy (default "
+    @Option(names = "--bases", paramLabel = "N", defaultValue = "20", description = "Seed bases per bug and strategy (default "
             + "${DEFAULT-VALUE}).")
     int bases;
 
-    @Option(names = "--budget", defaultValue = "200", description = "Runs a base may spend before it counts as not "
+    @Option(names = "--budget", paramLabel = "N", defaultValue = "200", description = "Runs a base may spend before it counts as not "
             + "found (default ${DEFAULT-VALUE}).")
     int budget;
 
-    @Option(names = "--clients", defaultValue = "3", description = "Clients (default ${DEFAULT-VALUE}, as explore).")
+    @Option(names = "--clients", paramLabel = "N", defaultValue = "3", description = "Clients (default ${DEFAULT-VALUE}, as explore).")
     int clients;
 
-    @Option(names = "--max-steps", defaultValue = "6", description = "Script lines (default ${DEFAULT-VALUE}).")
+    @Option(names = "--max-steps", paramLabel = "S", defaultValue = "6", description = "Script lines (default ${DEFAULT-VALUE}).")
     int maxSteps;
 
-    @Option(names = "--strategies", split = ",", defaultValue = "random,pct",
+    @Option(names = "--strategies", split = ",", defaultValue = "random,pct", paramLabel = "NAME",
             description = "Strategies to compare (default ${DEFAULT-VALUE}; exhaustive searches a whole script per "
                     + "seed and is not compared here).")
     List<String> strategies;
