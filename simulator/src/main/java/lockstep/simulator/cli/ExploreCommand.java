@@ -22,6 +22,8 @@ import lockstep.simulator.check.Checker;
 import lockstep.simulator.check.Finding;
 import lockstep.simulator.explore.Counterexample;
 import lockstep.simulator.explore.Explorer;
+import lockstep.simulator.explore.SelfCheck;
+import lockstep.simulator.explore.Strategy;
 import lockstep.simulator.fault.Fault;
 import lockstep.simulator.fault.Faults;
 import lockstep.simulator.files.SafeFiles;
@@ -43,6 +45,8 @@ import picocli.CommandLine.Spec;
                 "  lockstep explore --algorithm sequential --seeds 1..1000",
                 "  lockstep explore --algorithm rwlock --clients 4 --faults crash,expire,give-up",
                 "  lockstep explore --algorithm naive --clients 2 --faults none --max-steps 3 --exhaustive",
+                "  lockstep explore --algorithm bug-exists-stall --strategy pct --depth 3",
+                "  lockstep explore --self-check --seeds 1..200",
                 "",
                 "What a generated script does not do: pile a second fault on a client that is",
                 "disconnected or paused (expire, crash, give-up ... on it wait until it is back),",
@@ -51,8 +55,13 @@ import picocli.CommandLine.Spec;
                 "(an expiry reaches the server through the client's own cut link) or teach nothing of",
                 "the lock; scenarios can still use them.",
                 "",
+                "Strategies: random (one seeded schedule per seed), pct (probabilistic concurrency",
+                "testing: random client priorities, --depth minus one change points), exhaustive (every",
+                "schedule of each seed's script; options of different clients on different paths are",
+                "tried in one order only; the count before that reduction is printed beside it).",
+                "",
                 "Exit codes: 0 no finding, 1 a finding (shrunk and written to --out), 2 bad input,",
-                "3 internal error."})
+                "3 internal error. With --self-check: 0 every bug-* found, 1 one was not."})
 final class ExploreCommand implements Callable<Integer> {
 
     static final String DEFAULT_OUT = "lockstep-explore";
@@ -60,6 +69,11 @@ final class ExploreCommand implements Callable<Integer> {
     private static final int MAX_CLIENTS = 16;
     private static final int MAX_STEPS = 100;
     private static final int MAX_WORKERS = 64;
+    private static final int MAX_DEPTH = 10;
+    /** Seeds per bug a self-check tries unless told (every bug was caught within 200 with 4 clients). */
+    private static final long SELF_CHECK_SEEDS = 200;
+    /** Clients of a self-check unless told. */
+    private static final int SELF_CHECK_CLIENTS = 4;
     /** How often a search whose stderr is not a terminal reports progress. */
     private static final long QUIET_PROGRESS_MS = 10_000;
 
@@ -86,9 +100,24 @@ final class ExploreCommand implements Callable<Integer> {
             description = "The seeds to try, one script and schedule each: A..B, or N for 1..N (default 1..100).")
     String seeds;
 
+    @Option(names = "--strategy", paramLabel = "NAME",
+            description = "How schedules are picked: random (default), pct or exhaustive.")
+    String strategy;
+
     @Option(names = "--exhaustive",
-            description = "Instead of seeds: every schedule of the script of seed 1 (for tiny configurations).")
+            description = "Short for --strategy exhaustive: every schedule of the script of each seed (default seed "
+                    + "1 only), for small configurations.")
     boolean exhaustive;
+
+    @Option(names = "--depth", paramLabel = "D", defaultValue = "3",
+            description = "With --strategy pct, the bug depth aimed at: D-1 priority change points a run (default "
+                    + "${DEFAULT-VALUE}).")
+    int depth;
+
+    @Option(names = "--self-check",
+            description = "Search every bug-* algorithm of the registry with these settings instead of one lock; exit "
+                    + "1 unless each is found.")
+    boolean selfCheck;
 
     @Option(names = "--max-steps", paramLabel = "S", defaultValue = "6",
             description = "Script lines per run before the closing ones (default ${DEFAULT-VALUE}); with "
@@ -116,6 +145,13 @@ final class ExploreCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        Strategy chosenStrategy = strategy();
+        if (depth < 1 || depth > MAX_DEPTH) {
+            throw bad("--depth", SimulatorTexts.text("explore.outOfRange", depth, MAX_DEPTH));
+        }
+        if (selfCheck) {
+            return selfCheck(chosenStrategy);
+        }
         List<String> lockNames = locks.add();
         if (algorithm == null && lockNames.size() == 1) {
             algorithm = lockNames.get(0);
@@ -131,16 +167,13 @@ final class ExploreCommand implements Callable<Integer> {
         if (maxSteps < 1 || maxSteps > MAX_STEPS) {
             throw bad("--max-steps", SimulatorTexts.text("explore.outOfRange", maxSteps, MAX_STEPS));
         }
-        if (exhaustive && seeds != null) {
-            throw bad("--seeds", SimulatorTexts.text("explore.seedsOrExhaustive"));
-        }
         if (ensemble != null && !lockstep.simulator.scenario.Scenario.ENSEMBLE_SIZES.contains(ensemble)) {
             throw bad("--ensemble", SimulatorTexts.text("options.ensembleSize", ensemble));
         }
         if (workers != null && (workers < 1 || workers > MAX_WORKERS)) {
             throw bad("--workers", workers + " is out of range (expected 1.." + MAX_WORKERS + ")");
         }
-        long[] range = exhaustive ? new long[] {1, 1} : seedRange();
+        long[] range = chosenStrategy == Strategy.EXHAUSTIVE && seeds == null ? new long[] {1, 1} : seedRange();
         List<Fault> chosen = faults();
         Path directory = out == null ? Path.of(DEFAULT_OUT) : out;
         if (Files.exists(directory) && !Files.isDirectory(directory)) {
@@ -157,12 +190,79 @@ final class ExploreCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         int servers = ensemble == null ? 1 : ensemble;
         Explorer.Summary summary = Explorer.explore(new Explorer.Settings(info, clients, chosen, range[0], range[1],
-                exhaustive, maxSteps, directory, servers), workers != null ? workers
+                chosenStrategy, maxSteps, directory, servers, depth), workers != null ? workers
                 : Explorer.defaultWorkers(servers), progress(err));
         PrintWriter stdout = spec.commandLine().getOut();
-        stdout.println(json ? json(summary) : text(summary, chosen));
+        Scope scope = new Scope(clients, maxSteps, chosen, range[0], range[1]);
+        stdout.println(json ? json(summary, scope) : text(summary, chosen, scope));
         stdout.flush();
         return summary.found() ? LockstepCommand.FINDING : LockstepCommand.OK;
+    }
+
+    /** The strategy asked for: --strategy, or --exhaustive for short (not both unless they agree). */
+    private Strategy strategy() {
+        if (strategy == null) {
+            return exhaustive ? Strategy.EXHAUSTIVE : Strategy.RANDOM;
+        }
+        Strategy named = Strategy.byWord(strategy.strip()).orElseThrow(() -> bad("--strategy",
+                SimulatorTexts.text("explore.unknownStrategy", strategy.strip(), String.join(", ", Strategy.words()))));
+        if (exhaustive && named != Strategy.EXHAUSTIVE) {
+            throw bad("--exhaustive", SimulatorTexts.text("explore.twoStrategies", named.word()));
+        }
+        return named;
+    }
+
+    /**
+     * {@code --self-check}: every {@code bug-*} of the registry searched with these settings, a line each; 0 when
+     * each was found, 1 when one was not.
+     */
+    private int selfCheck(Strategy chosenStrategy) throws Exception {
+        if (algorithm != null || !locks.add().isEmpty()) {
+            throw bad("--self-check", SimulatorTexts.text("explore.selfCheckAlone"));
+        }
+        if (clients < 1 || clients > MAX_CLIENTS) {
+            throw bad("--clients", SimulatorTexts.text("explore.outOfRange", clients, MAX_CLIENTS));
+        }
+        if (maxSteps < 1 || maxSteps > MAX_STEPS) {
+            throw bad("--max-steps", SimulatorTexts.text("explore.outOfRange", maxSteps, MAX_STEPS));
+        }
+        if (workers != null && (workers < 1 || workers > MAX_WORKERS)) {
+            throw bad("--workers", workers + " is out of range (expected 1.." + MAX_WORKERS + ")");
+        }
+        long[] range = seeds == null ? new long[] {1, SELF_CHECK_SEEDS} : seedRange();
+        // Four clients unless told, as bench explore searches the gallery: a semaphore's bug needs two holders and
+        // a waiter behind them besides the client that races them.
+        int size = spec.commandLine().getParseResult().hasMatchedOption("--clients") ? clients : SELF_CHECK_CLIENTS;
+        List<Fault> chosen = faults();
+        Path directory = out == null ? Path.of(DEFAULT_OUT) : out;
+        PrintWriter stdout = spec.commandLine().getOut();
+        List<SelfCheck.Result> results = SelfCheck.check(SelfCheck.gallery(), new SelfCheck.Budget(size, chosen,
+                range[0], range[1], chosenStrategy, maxSteps, depth, directory, workers != null ? workers
+                : Explorer.defaultWorkers(1)), result -> {
+                    stdout.println(selfCheckLine(result, range));
+                    stdout.flush();
+                });
+        boolean passed = SelfCheck.passed(results);
+        stdout.println(SimulatorTexts.text(passed ? "explore.selfCheck.passed" : "explore.selfCheck.failed",
+                results.stream().filter(SelfCheck.Result::found).count(), results.size(), chosenStrategy.word()));
+        stdout.flush();
+        return SelfCheck.exitCode(results);
+    }
+
+    private static String selfCheckLine(SelfCheck.Result result, long[] range) {
+        Explorer.Summary summary = result.summary();
+        if (!result.found()) {
+            return SimulatorTexts.text("explore.selfCheck.missed", result.bug().name(), String.valueOf(range[0]),
+                    String.valueOf(range[1]), summary.runs());
+        }
+        Counterexample found = summary.findings().get(0);
+        return SimulatorTexts.text("explore.selfCheck.found", result.bug().name(), found.kind(),
+                String.valueOf(found.seed()),
+                summary.runs(), found.clients(), found.lines());
+    }
+
+    /** What an exhaustive search covered, for its closing sentence. */
+    private record Scope(int clients, int lines, List<Fault> faults, long firstSeed, long lastSeed) {
     }
 
     private long[] seedRange() {
@@ -269,7 +369,41 @@ final class ExploreCommand implements Callable<Integer> {
         }
     }
 
-    private static String text(Explorer.Summary summary, List<Fault> faults) {
+    /**
+     * The exhaustive search's closing sentence: "every schedule of the script of seed 1 (3 clients, 4 lines, faults
+     * crash and expire): N schedules (M before reduction), no finding".
+     */
+    private static String everySentence(Explorer.Summary summary, Scope scope) {
+        Explorer.Every every = summary.every();
+        String seedWords = scope.firstSeed() == scope.lastSeed()
+                ? SimulatorTexts.text("explore.every.oneSeed", String.valueOf(scope.firstSeed()))
+                : SimulatorTexts.text("explore.every.seeds", String.valueOf(scope.firstSeed()),
+                String.valueOf(scope.lastSeed()));
+        String faultWords = scope.faults().isEmpty() ? SimulatorTexts.text("explore.every.noFaults")
+                : SimulatorTexts.text("explore.every.faults", joinedWithAnd(scope.faults().stream()
+                .map(Fault::name).toList()));
+        String full = every.full() < 0 ? SimulatorTexts.text("explore.every.fullNotCounted")
+                : SimulatorTexts.text("explore.every.full", every.full());
+        String verdict = summary.found() ? SimulatorTexts.text("explore.every.found")
+                : SimulatorTexts.text("explore.noFinding");
+        StringBuilder sentence = new StringBuilder(SimulatorTexts.text("explore.every", seedWords, scope.clients(),
+                scope.lines(), faultWords, every.reduced(), full, verdict));
+        if (every.pastHorizon() > 0) {
+            sentence.append('\n').append(SimulatorTexts.text("explore.every.pastHorizon", every.pastHorizon(),
+                    every.horizon()));
+        }
+        return sentence.toString();
+    }
+
+    private static String joinedWithAnd(List<String> words) {
+        if (words.size() == 1) {
+            return words.get(0);
+        }
+        return String.join(", ", words.subList(0, words.size() - 1)) + " "
+                + SimulatorTexts.text("explore.every.and") + " " + words.get(words.size() - 1);
+    }
+
+    private static String text(Explorer.Summary summary, List<Fault> faults, Scope scope) {
         StringBuilder out = new StringBuilder();
         String faultWords = faults.isEmpty() ? SimulatorTexts.text("explore.noFaults")
                 : faults.size() == Faults.all().size() ? SimulatorTexts.text("explore.everyFault")
@@ -279,6 +413,9 @@ final class ExploreCommand implements Callable<Integer> {
                 .append('\n');
         for (Counterexample doubt : summary.unconfirmed()) {
             out.append(SimulatorTexts.text("explore.unconfirmed", doubt.kind(), doubt.seed())).append('\n');
+        }
+        if (summary.every() != null) {
+            out.append(everySentence(summary, scope)).append('\n');
         }
         if (!summary.found()) {
             out.append(SimulatorTexts.text("explore.noFinding"));
@@ -304,9 +441,25 @@ final class ExploreCommand implements Callable<Integer> {
         return out.toString();
     }
 
-    private static String json(Explorer.Summary summary) throws JsonProcessingException {
+    private static String json(Explorer.Summary summary, Scope scope) throws JsonProcessingException {
         Map<String, Object> document = new LinkedHashMap<>();
         document.put("algorithm", summary.algorithm());
+        if (summary.every() != null) {
+            Explorer.Every every = summary.every();
+            Map<String, Object> exhaustive = new LinkedHashMap<>();
+            exhaustive.put("seeds", List.of(scope.firstSeed(), scope.lastSeed()));
+            exhaustive.put("clients", scope.clients());
+            exhaustive.put("lines", scope.lines());
+            exhaustive.put("faults", scope.faults().stream().map(Fault::name).toList());
+            exhaustive.put("schedules", every.reduced());
+            exhaustive.put("schedulesBeforeReduction", every.full() < 0 ? null : every.full());
+            exhaustive.put("blockedRuns", every.blocked());
+            exhaustive.put("runsPastHorizon", every.pastHorizon());
+            exhaustive.put("horizon", every.horizon());
+            exhaustive.put("finding", summary.found());
+            exhaustive.put("sentence", everySentence(summary, scope).lines().findFirst().orElse(""));
+            document.put("exhaustive", exhaustive);
+        }
         document.put("runs", summary.runs());
         document.put("schedules", summary.schedules());
         document.put("seeds", summary.seedsDone());

@@ -16,6 +16,7 @@ import lockstep.simulator.replay.ReplayState;
 import lockstep.simulator.run.RunsOnOneServer;
 import lockstep.simulator.scenario.Scenario;
 import lockstep.simulator.scenario.Step;
+import lockstep.simulator.schedule.PctScheduler;
 import lockstep.simulator.schedule.SeededScheduler;
 import lockstep.simulator.trace.Event;
 import lockstep.simulator.trace.Event.ConnectionState;
@@ -23,9 +24,11 @@ import lockstep.simulator.trace.Event.ConnectionState;
 /**
  * Searches for a run of one algorithm that the checker fails, shrinks the first one found and hands it over as files.
  *
- * <p>Steps: for each seed, a {@link ScriptGenerator} writes a script while the run goes, and a seeded scheduler that
- * may deliver a notification after other clients' calls makes its choices (written down as a {@link ChoiceVector});
- * with {@code exhaustive}, one seed's script meets every choice vector in turn instead, depth first. Every run is on
+ * <p>Steps: for each seed, a {@link ScriptGenerator} writes a script while the run goes, and the {@link Strategy}'s
+ * scheduler makes its choices (written down as a {@link ChoiceVector}): a seeded random one that may deliver a
+ * notification after other clients' calls, or PCT's priorities ({@link PctScheduler}); with {@code exhaustive}, each
+ * seed's script meets every choice vector in turn instead, depth first, options that commute tried in one order only
+ * ({@link SleepSets}), then the space is counted again without that reduction. Every run is on
  * one server, or one embedded ensemble, started once ({@link RunsOnOneServer}; with several workers, each worker's
  * own, the seeds taken back in order by {@link SeedsSideBySide}), and is checked when it ends. The lowest failing
  * seed is shrunk ({@link Shrinker}) and written by {@link Counterexample}; the search stops there, unless
@@ -49,30 +52,62 @@ public final class Explorer {
      * @param algorithm  the lock under test, registered or not
      * @param clients    how many clients, {@code c1..cN}
      * @param faults     the faults a script may apply
-     * @param firstSeed  the first seed; with {@code exhaustive}, the seed of the one script
+     * @param firstSeed  the first seed; with {@code exhaustive}, the seed of the first script
      * @param lastSeed   the last seed (inclusive)
-     * @param exhaustive every choice vector for one script instead of one seeded schedule per seed
+     * @param strategy   one random or PCT schedule per seed, or every choice vector of each seed's script
      * @param maxSteps   script lines before the closing ones; with {@code exhaustive}, also the deepest choice point
      *                   that branches is {@code maxSteps * 8} (deeper ones take the first option)
      * @param out        the directory for a counterexample's files (made when needed)
      * @param ensemble   the servers every run shares: 1 (one server) or an embedded ensemble of 3 or 5, whose
      *                   server faults ({@code server leader kill}, {@code server N restart}, {@code cN move}) a
      *                   script may then draw; a counterexample's scenario says {@code ensemble: N}
+     * @param depth      PCT's d: d-1 priority change points per run
      */
     public record Settings(Algorithms.Info algorithm, int clients, List<Fault> faults, long firstSeed, long lastSeed,
-                           boolean exhaustive, int maxSteps, Path out, int ensemble) {
+                           Strategy strategy, int maxSteps, Path out, int ensemble, int depth) {
+
+        /** PCT's bug depth unless told: two change points (Coyote's and the paper's usual choice). */
+        public static final int DEFAULT_DEPTH = 3;
 
         public Settings {
             faults = List.copyOf(faults);
             if (!Scenario.ENSEMBLE_SIZES.contains(ensemble)) {
                 throw new IllegalArgumentException("ensemble " + ensemble + " (expected 1, 3 or 5)");
             }
+            if (depth < 1) {
+                throw new IllegalArgumentException("depth " + depth + " (expected 1 or more)");
+            }
+        }
+
+        /** {@code exhaustive} for that strategy, else random ones. */
+        public Settings(Algorithms.Info algorithm, int clients, List<Fault> faults, long firstSeed, long lastSeed,
+                        boolean exhaustive, int maxSteps, Path out, int ensemble) {
+            this(algorithm, clients, faults, firstSeed, lastSeed, exhaustive ? Strategy.EXHAUSTIVE : Strategy.RANDOM,
+                    maxSteps, out, ensemble, DEFAULT_DEPTH);
         }
 
         /** On one server. */
         public Settings(Algorithms.Info algorithm, int clients, List<Fault> faults, long firstSeed, long lastSeed,
                         boolean exhaustive, int maxSteps, Path out) {
             this(algorithm, clients, faults, firstSeed, lastSeed, exhaustive, maxSteps, out, 1);
+        }
+
+        /** Every schedule of each seed's script instead of one schedule per seed. */
+        public boolean exhaustive() {
+            return strategy == Strategy.EXHAUSTIVE;
+        }
+
+        /** The deepest choice point an exhaustive search branches at; deeper ones take the first option. */
+        public int horizon() {
+            return maxSteps * 8;
+        }
+
+        /**
+         * PCT's k, the choice points among which its change points fall: four per script line, about what a line of
+         * a three-client run offers (a run's later points then go by the priorities alone).
+         */
+        public int pctSteps() {
+            return maxSteps * 4;
         }
 
         List<String> clientNames() {
@@ -98,11 +133,30 @@ public final class Explorer {
 
     /** What a search did. */
     public record Summary(String algorithm, int runs, int schedules, int shrinkRuns, List<Counterexample> findings,
-                          long seedsDone, long wallMs, List<Counterexample> unconfirmed) {
+                          long seedsDone, long wallMs, List<Counterexample> unconfirmed, Every every) {
+
+        public Summary(String algorithm, int runs, int schedules, int shrinkRuns, List<Counterexample> findings,
+                       long seedsDone, long wallMs, List<Counterexample> unconfirmed) {
+            this(algorithm, runs, schedules, shrinkRuns, findings, seedsDone, wallMs, unconfirmed, null);
+        }
 
         public boolean found() {
             return !findings.isEmpty();
         }
+    }
+
+    /**
+     * What an exhaustive search covered.
+     *
+     * @param reduced     schedules of the reduced space (runs not blocked by their sleep sets)
+     * @param full        schedules before reduction (every choice vector), counted by a second search when the first
+     *                    found nothing; -1 when not counted
+     * @param blocked     runs the reduced search made that every continuation of was explored already
+     * @param pastHorizon runs with choice points past the horizon (those took the first option unbranched): 0 when
+     *                    the count is every schedule of the scripts
+     * @param horizon     the deepest choice point that branched
+     */
+    public record Every(long reduced, long full, long blocked, long pastHorizon, int horizon) {
     }
 
     private final Settings settings;
@@ -150,6 +204,46 @@ public final class Explorer {
     }
 
     /**
+     * The first failing run of a random or PCT search, unshrunk: the seeds of {@code settings} in order, as
+     * {@link #explore} runs them (the same runs whatever {@code workers}), stopping at the first run the checker
+     * fails. For benchmarks of how hard a bug is to find, where a shrink per search would cost more than the search.
+     */
+    public static Optional<FirstFailure> firstFailure(Settings settings, int workers) throws Exception {
+        if (settings.exhaustive()) {
+            throw new IllegalArgumentException("firstFailure takes one schedule per seed (random or pct)");
+        }
+        long started = System.nanoTime();
+        Explorer explorer = new Explorer(settings, null);
+        if (workers <= 1) {
+            try (RunsOnOneServer server = RunsOnOneServer.start(settings.ensemble())) {
+                for (long seed = settings.firstSeed(); seed <= settings.lastSeed(); seed++) {
+                    Optional<String> kind = failure(explorer.runSeed(server, seed).outcome());
+                    if (kind.isPresent()) {
+                        return Optional.of(new FirstFailure(seed, (int) (seed - settings.firstSeed() + 1),
+                                kind.get(), elapsedMs(started)));
+                    }
+                }
+            }
+            return Optional.empty();
+        }
+        try (SeedsSideBySide<Ran> runs = SeedsSideBySide.start(workers, settings.ensemble(), settings.firstSeed(),
+                settings.lastSeed(), explorer::runSeed)) {
+            for (long seed = settings.firstSeed(); seed <= settings.lastSeed(); seed++) {
+                Optional<String> kind = failure(runs.take(seed).outcome());
+                if (kind.isPresent()) {
+                    return Optional.of(new FirstFailure(seed, (int) (seed - settings.firstSeed() + 1), kind.get(),
+                            elapsedMs(started)));
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** A search's first failing run: its seed, how many runs it took (that one included), its kind, the time. */
+    public record FirstFailure(long seed, int runs, String kind, long wallMs) {
+    }
+
+    /**
      * Workers a search uses unless told: three a core, at most {@value #MOST_DEFAULT_WORKERS} (a run spends most of
      * its time waiting for round trips, session opens and server restarts, so one worker a core leaves the cores
      * idle; on 2 cores, 6 workers ran 200 seeds about as fast as 8, and faster than 4); one on an embedded ensemble
@@ -163,53 +257,39 @@ public final class Explorer {
     private record Ran(ScriptGenerator script, ChoiceVector choices, RunsOnOneServer.Outcome outcome) {
     }
 
-    /** Seed {@code seed}'s generated script and seeded schedule, run on {@code servers}. */
+    /** Seed {@code seed}'s generated script and its schedule by the strategy (random or PCT), run on {@code servers}. */
     private Ran runSeed(RunsOnOneServer servers, long seed) throws Exception {
         ScriptGenerator script = generator(seed);
-        ChoiceVector choices = new ChoiceVector(new int[0], new SeededScheduler(seed, true));
+        ChoiceVector choices = new ChoiceVector(new int[0], settings.strategy() == Strategy.PCT
+                ? new PctScheduler(seed, settings.clientNames(), settings.depth(), settings.pctSteps())
+                : new SeededScheduler(seed, true));
         return new Ran(script, choices, run(servers, settings.clientNames(), seed, choices, script));
     }
 
     private Summary search(Progress progress) throws Exception {
+        if (settings.exhaustive()) {
+            return searchEverySchedule(progress);
+        }
         long started = System.nanoTime();
         Set<String> schedules = new HashSet<>();
         int runs = 0;
-        long seeds = settings.exhaustive() ? 1 : settings.lastSeed() - settings.firstSeed() + 1;
+        long seeds = settings.lastSeed() - settings.firstSeed() + 1;
         long seedsDone = 0;
         int shrinkRuns = 0;
         List<Counterexample> unconfirmed = new java.util.ArrayList<>();
         for (long seed = settings.firstSeed(); seedsDone < seeds; seed++) {
-            int[] given = new int[0];
-            while (given != null) {
-                Ran ran = sideBySide != null ? sideBySide.take(seed)
-                        : settings.exhaustive() ? runGiven(seed, given) : runSeed(server, seed);
-                ScriptGenerator script = ran.script();
-                ChoiceVector choices = ran.choices();
-                RunsOnOneServer.Outcome outcome = ran.outcome();
-                runs++;
-                schedules.add(script.lines().stream().map(Step::text).toList() + java.util.Arrays.toString(
-                        choices.taken()));
-                Optional<String> kind = failure(outcome);
-                if (kind.isPresent()) {
-                    Candidate found = new Candidate(settings.clientNames(), script.lines(),
-                            ChoiceVector.trimmed(choices.taken()));
-                    Counterexample shrunk = shrinkAndWrite(found, kind.get(), seed, progress);
-                    shrinkRuns += shrunk.shrinkRuns();
-                    if (shrunk.reproduced() && shrunk.replays()) {
-                        progress.ran(seedsDone + 1, seeds, runs, 1, elapsedMs(started));
-                        return new Summary(settings.algorithm().name(), runs, schedules.size(), shrinkRuns,
-                                List.of(shrunk), seedsDone + 1, elapsedMs(started), unconfirmed);
-                    }
-                    // A failure its own files do not show again (on a fresh server) is not handed over as found:
-                    // it is told apart, its files removed, and the search goes on.
-                    unconfirmed.add(shrunk);
-                    java.nio.file.Files.deleteIfExists(shrunk.scenario());
-                    java.nio.file.Files.deleteIfExists(shrunk.trace());
-                    java.nio.file.Files.deleteIfExists(shrunk.page());
-                }
-                given = settings.exhaustive() ? nextBranch(choices) : null;
-                if (settings.exhaustive()) {
-                    progress.ran(seedsDone, seeds, runs, 0, elapsedMs(started));
+            Ran ran = sideBySide != null ? sideBySide.take(seed) : runSeed(server, seed);
+            runs++;
+            schedules.add(scheduleOf(ran.script(), ran.choices().taken()));
+            Optional<String> kind = failure(ran.outcome());
+            if (kind.isPresent()) {
+                Counterexample shrunk = shrinkAndWrite(ran.script(), ran.choices().taken(), kind.get(), seed,
+                        progress);
+                shrinkRuns += shrunk.shrinkRuns();
+                if (confirmed(shrunk, unconfirmed)) {
+                    progress.ran(seedsDone + 1, seeds, runs, 1, elapsedMs(started));
+                    return new Summary(settings.algorithm().name(), runs, schedules.size(), shrinkRuns,
+                            List.of(shrunk), seedsDone + 1, elapsedMs(started), unconfirmed);
                 }
             }
             seedsDone++;
@@ -220,28 +300,73 @@ public final class Explorer {
     }
 
     /**
-     * The next vector in depth-first order after a run that took {@code choices}: the deepest branching point with
-     * an option left takes its next option, everything after it the first. Null when every vector has been run.
+     * Every schedule of each seed's script, depth first with sleep sets ({@link SleepSets}); when that finds
+     * nothing, the same space again without reduction, to count it (and, should it fail where the reduced search did
+     * not, to hand that over too: a reduction that hid a finding would show here).
      */
-    private int[] nextBranch(ChoiceVector choices) {
-        int[] taken = choices.taken();
-        int[] offered = choices.offered();
-        int depth = Math.min(taken.length, settings.maxSteps() * 8);
-        for (int point = depth - 1; point >= 0; point--) {
-            if (taken[point] + 1 < offered[point]) {
-                int[] next = java.util.Arrays.copyOf(taken, point + 1);
-                next[point]++;
-                return next;
+    private Summary searchEverySchedule(Progress progress) throws Exception {
+        long started = System.nanoTime();
+        long seeds = settings.lastSeed() - settings.firstSeed() + 1;
+        Set<String> schedules = new HashSet<>();
+        int[] runs = {0};
+        int[] shrinkRuns = {0};
+        List<Counterexample> unconfirmed = new java.util.ArrayList<>();
+        long[] counts = new long[4]; // reduced, full, blocked, past the horizon
+        for (boolean reduce : new boolean[] {true, false}) {
+            for (long seed = settings.firstSeed(), done = 0; done < seeds; seed++, done++) {
+                int[] given = new int[0];
+                while (given != null) {
+                    SleepSets choices = new SleepSets(given, settings.horizon(), reduce);
+                    ScriptGenerator script = generator(seed);
+                    RunsOnOneServer.Outcome outcome = run(server, settings.clientNames(), seed, choices, script);
+                    runs[0]++;
+                    if (reduce) {
+                        counts[choices.blocked() ? 2 : 0]++;
+                        counts[3] += choices.pastHorizon() ? 1 : 0;
+                        schedules.add(scheduleOf(script, choices.taken()));
+                    } else {
+                        counts[1]++;
+                    }
+                    Optional<String> kind = failure(outcome);
+                    if (kind.isPresent()) {
+                        Counterexample shrunk = shrinkAndWrite(script, choices.taken(), kind.get(), seed, progress);
+                        shrinkRuns[0] += shrunk.shrinkRuns();
+                        if (confirmed(shrunk, unconfirmed)) {
+                            progress.ran(done + 1, seeds, runs[0], 1, elapsedMs(started));
+                            return new Summary(settings.algorithm().name(), runs[0], schedules.size(), shrinkRuns[0],
+                                    List.of(shrunk), done + 1, elapsedMs(started), unconfirmed,
+                                    new Every(counts[0], reduce ? -1 : counts[1], counts[2], counts[3],
+                                            settings.horizon()));
+                        }
+                    }
+                    given = choices.next();
+                    progress.ran(done, seeds, runs[0], 0, elapsedMs(started));
+                }
+                progress.ran(done + 1, seeds, runs[0], 0, elapsedMs(started));
             }
         }
-        return null;
+        return new Summary(settings.algorithm().name(), runs[0], schedules.size(), shrinkRuns[0], List.of(), seeds,
+                elapsedMs(started), unconfirmed, new Every(counts[0], counts[1], counts[2], counts[3],
+                settings.horizon()));
     }
 
-    /** The one script of an exhaustive search, following the choice vector {@code given}. */
-    private Ran runGiven(long seed, int[] given) throws Exception {
-        ScriptGenerator script = generator(seed);
-        ChoiceVector choices = ChoiceVector.of(given);
-        return new Ran(script, choices, run(server, settings.clientNames(), seed, choices, script));
+    private static String scheduleOf(ScriptGenerator script, int[] taken) {
+        return script.lines().stream().map(Step::text).toList() + java.util.Arrays.toString(taken);
+    }
+
+    /**
+     * Whether a shrunk failure showed again from its own files (on a fresh server); one that did not is not handed
+     * over as found: it is told apart, its files removed, and the search goes on.
+     */
+    private static boolean confirmed(Counterexample shrunk, List<Counterexample> unconfirmed) throws Exception {
+        if (shrunk.reproduced() && shrunk.replays()) {
+            return true;
+        }
+        unconfirmed.add(shrunk);
+        java.nio.file.Files.deleteIfExists(shrunk.scenario());
+        java.nio.file.Files.deleteIfExists(shrunk.trace());
+        java.nio.file.Files.deleteIfExists(shrunk.page());
+        return false;
     }
 
     private ScriptGenerator generator(long seed) {
@@ -250,7 +375,8 @@ public final class Explorer {
     }
 
     private RunsOnOneServer.Outcome run(RunsOnOneServer servers, List<String> clients, long seed,
-                                        ChoiceVector choices, lockstep.simulator.run.StepSource steps)
+                                        lockstep.simulator.schedule.Scheduler choices,
+                                        lockstep.simulator.run.StepSource steps)
             throws Exception {
         // A source of its own gives each run a lock path of its own on the shared server.
         Scenario scenario = new Scenario("explore-" + runNumber.incrementAndGet(), "explore "
@@ -275,8 +401,9 @@ public final class Explorer {
         return server;
     }
 
-    private Counterexample shrinkAndWrite(Candidate found, String kind, long seed, Progress progress)
-            throws Exception {
+    private Counterexample shrinkAndWrite(ScriptGenerator script, int[] taken, String kind, long seed,
+                                          Progress progress) throws Exception {
+        Candidate found = new Candidate(settings.clientNames(), script.lines(), ChoiceVector.trimmed(taken));
         long started = System.nanoTime();
         int[] tried = {0};
         Candidate[] smallest = {found};

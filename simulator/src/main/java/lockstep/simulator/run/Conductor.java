@@ -46,6 +46,9 @@ final class Conductor {
     private record Described(Option option, int tags) {
     }
 
+    /** Options let happen so far in this run (chosen or the only one): a reducing search tells its steps apart. */
+    private int steps;
+
     Conductor(Gate gate, TraceRecorder trace, Scheduler scheduler, LostReplies lostReplies) {
         this.gate = gate;
         this.trace = trace;
@@ -90,6 +93,10 @@ final class Conductor {
             }
             Opening chosen = open.get(open.size() == 1 ? 0 : choose(open));
             described.remove(chosen);
+            if (open.size() == 1 && scheduler.followsEveryStep()) {
+                scheduler.only(chosen.match(this::describe, this::describe));
+            }
+            steps++;
             chosen.either(this::run, this::deliver);
         }
     }
@@ -128,7 +135,8 @@ final class Conductor {
         List<Option> options = new ArrayList<>(open.size());
         for (Opening o : open) {
             Described known = described.get(o);
-            if (known == null || known.tags() != trace.tagsLearned()) {
+            // A reducing search tells options apart by the step they are offered at: it gets them made anew.
+            if (known == null || known.tags() != trace.tagsLearned() || scheduler.followsEveryStep()) {
                 known = new Described(o.match(this::describe, this::describe), trace.tagsLearned());
                 described.put(o, known);
             }
@@ -141,13 +149,20 @@ final class Conductor {
 
     private Option describe(Opening.Call pending) {
         ZkCall call = pending.call();
-        return new Option(Option.Kind.CALL, call.client(), call.client() + " " + label(call.op()) + " "
-                + trace.normalize(call.path()));
+        String path = trace.normalize(call.path());
+        // A create or a delete changes its parent's children too; a create's own name is known only once made
+        // (a sequence number), so it touches every child of the parent.
+        String parent = trace.normalize(parentOf(call.path()));
+        List<String> touches = call.op() == ZkOp.CREATE ? List.of(path, parent, parent + "/*")
+                : call.op() == ZkOp.DELETE ? List.of(path, parent) : List.of(path);
+        return new Option(Option.Kind.CALL, call.client(), call.client() + " " + label(call.op()) + " " + path,
+                touches, steps);
     }
 
     private Option describe(Opening.Notification pending) {
+        String path = trace.normalize(pending.path());
         return new Option(Option.Kind.DELIVERY, pending.client(), pending.client() + " <- "
-                + pending.type().name() + " " + trace.normalize(pending.path()));
+                + pending.type().name() + " " + path, List.of(path), steps);
     }
 
     private static String label(ZkOp op) {

@@ -22,6 +22,18 @@ public interface Scheduler {
      */
     int choose(List<Option> options);
 
+    /**
+     * Whether the run should tell {@link #only} of every option it lets happen without asking (the only one open).
+     * A search that reduces schedules needs every step; others do not, and the run then describes no lone option.
+     */
+    default boolean followsEveryStep() {
+        return false;
+    }
+
+    /** An option the run let happen without asking, the only one open; told only if {@link #followsEveryStep}. */
+    default void only(Option option) {
+    }
+
     /** The default: the seed breaks ties between calls, notifications go first (see {@link SeededScheduler}). */
     static Scheduler seeded(long seed) {
         return new SeededScheduler(seed, false);

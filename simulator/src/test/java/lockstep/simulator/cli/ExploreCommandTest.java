@@ -26,7 +26,10 @@ class ExploreCommandTest {
         "--algorithm naive --faults crash,bogus|lockstep explore: --faults: unknown fault 'bogus'",
         "--algorithm naive --clients 0|lockstep explore: --clients: 0 is out of range (expected 1..16)",
         "--algorithm naive --max-steps 0|lockstep explore: --max-steps: 0 is out of range (expected 1..100)",
-        "--algorithm naive --seeds 3 --exhaustive|lockstep explore: --seeds: --seeds and --exhaustive exclude each other",
+        "--algorithm naive --strategy pct --exhaustive|lockstep explore: --exhaustive: --exhaustive is short for --strategy exhaustive, and --strategy says pct",
+        "--algorithm naive --strategy dfs|lockstep explore: --strategy: unknown strategy dfs (expected one of random, pct, exhaustive)",
+        "--algorithm naive --strategy pct --depth 0|lockstep explore: --depth: 0 is out of range (expected 1..10)",
+        "--algorithm naive --self-check|lockstep explore: --self-check: --self-check searches every bug-* algorithm",
         "--algorithm naive --ensemble 2|lockstep explore: --ensemble: must be 1, 3 or 5 servers (got 2)"})
     void badOptionsAreOneLineAndExitCode2(String args, String start) {
         Cli.Result result = Cli.run(("explore " + args).split(" "));
@@ -51,14 +54,27 @@ class ExploreCommandTest {
     }
 
     @Test
-    void exhaustiveCountsTheDistinctSchedulesItCovered(@TempDir Path out) throws Exception {
-        Cli.Result result = Cli.run("explore", "--algorithm", "sequential", "--clients", "2", "--faults", "none",
-                "--max-steps", "3", "--exhaustive", "--out", out.toString(), "--json");
+    void exhaustiveCountsTheReducedAndTheFullSpaceAndSaysSo(@TempDir Path out) throws Exception {
+        // Seed 2's script for two clients and one line is a race of both acquires.
+        Cli.Result result = Cli.run("explore", "--algorithm", "naive", "--clients", "2", "--faults", "none",
+                "--max-steps", "1", "--seeds", "2..2", "--exhaustive", "--out", out.toString(), "--json");
         assertEquals(0, result.exit(), result.toString());
-        JsonNode json = new ObjectMapper().readTree(result.out());
-        assertTrue(json.get("schedules").asInt() > 1, result.toString());
-        assertEquals(json.get("runs").asInt(), json.get("schedules").asInt(), "each run of the search is a schedule of its own");
+        JsonNode every = new ObjectMapper().readTree(result.out()).get("exhaustive");
+        // Stable counts: a change here is a change in the scripts, the conductor's options or the reduction.
+        assertEquals(EXHAUSTIVE_2_CLIENTS_1_LINE, every.get("schedules").asLong() + "/"
+                + every.get("schedulesBeforeReduction").asLong() + "/" + every.get("runsPastHorizon").asLong(),
+                result.toString());
+        assertEquals("every schedule of 2 clients, 1 lines, no faults, the script of seed 2: 40 schedules (64 "
+                + "before reduction), no finding", every.get("sentence").asText());
+        Cli.Result text = Cli.run("explore", "--algorithm", "naive", "--clients", "2", "--faults", "crash,expire",
+                "--max-steps", "1", "--exhaustive", "--out", out.toString());
+        assertEquals(0, text.exit(), text.toString());
+        assertTrue(text.out().contains("\nevery schedule of 2 clients, 1 lines, faults crash and expire, the script "
+                + "of seed 1: "), text.toString());
+        assertTrue(text.out().endsWith("before reduction), no finding\nno finding\n"), text.toString());
     }
+
+    private static final String EXHAUSTIVE_2_CLIENTS_1_LINE = "40/64/0";
 
     @Test
     void aBugsCounterexampleReplaysByteForByteThroughRunSchedule(@TempDir Path out) throws Exception {

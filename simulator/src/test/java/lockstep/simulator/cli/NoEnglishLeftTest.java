@@ -204,6 +204,7 @@ class NoEnglishLeftTest {
             allowed.addAll(List.of(fault.word().split("-")));
         }
         BuiltInScenarios.list().forEach(b -> allowed.addAll(List.of(b.name().split("-"))));
+        allowed.addAll(lockstep.simulator.explore.Strategy.words()); // explore's strategies, by name
         commands(LockstepCommand.commandLine(), allowed);
         return allowed;
     }

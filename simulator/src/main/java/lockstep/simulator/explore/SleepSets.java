@@ -1,0 +1,164 @@
+package lockstep.simulator.explore;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import lockstep.simulator.schedule.Independence;
+import lockstep.simulator.schedule.Option;
+import lockstep.simulator.schedule.Scheduler;
+
+/**
+ * The scheduler of one run of an exhaustive, depth-first search with sleep sets (Godefroid 1996): choice point i takes
+ * position {@code given[i]}, and every later point the first option that is not asleep; {@link #next} names the run
+ * after it. Without {@code reduce} nothing is ever asleep and the search is the plain depth-first one over every
+ * choice vector.
+ *
+ * <p>Steps: the run tells it of every option it lets happen, chosen ({@link #choose}) or alone ({@link #only}). An
+ * option is asleep when one with its text is in the sleep set carried from the step before (which holds only if
+ * exactly one option was let happen since; otherwise the set is empty, which is always sound: less is asleep). After
+ * taking option t, the set carried on is every option asleep here or tried here before t (a position before t's:
+ * depth first, those subtrees were explored already) that commutes with t ({@link Independence}). A choice point past
+ * {@code horizon} does not branch and has nothing asleep; a step within it whose every option is asleep (a choice
+ * point, or a lone option) blocks the run: every continuation of it is equivalent to one explored already, so the run
+ * counts as no new schedule and nothing past it branches.
+ *
+ * <p>Guarantee: with the same {@code given}, the same choices (the sets are a function of the options offered and
+ * the prefix); the positions taken replay the run with {@link ChoiceVector}. The soundness argument is in
+ * docs/design/search.md.
+ */
+final class SleepSets implements Scheduler {
+
+    private final int[] given;
+    private final int horizon;
+    private final boolean reduce;
+    private final List<Integer> taken = new ArrayList<>();
+    private final List<boolean[]> asleep = new ArrayList<>();
+    private List<Option> carried = List.of();
+    private int carriedFromStep = Integer.MIN_VALUE;
+    private int blockedAt = -1;
+
+    /**
+     * @param given   the positions to take first
+     * @param horizon choice points that branch; deeper ones take the first option not asleep
+     * @param reduce  whether options that commute are tried in one order only
+     */
+    SleepSets(int[] given, int horizon, boolean reduce) {
+        this.given = given.clone();
+        this.horizon = horizon;
+        this.reduce = reduce;
+    }
+
+    @Override
+    public boolean followsEveryStep() {
+        return reduce;
+    }
+
+    /**
+     * A lone option: asleep, it blocks the run (every continuation from here starts with it, and each is equivalent
+     * to one explored already); else the set carries on without what it does not commute with.
+     */
+    @Override
+    public synchronized void only(Option option) {
+        if (taken.size() >= horizon) {
+            return;
+        }
+        List<Option> sleep = sleepAt(option);
+        if (sleep.stream().anyMatch(s -> s.text().equals(option.text()))) {
+            if (blockedAt < 0) {
+                blockedAt = taken.size();
+            }
+            carried = List.of();
+        } else {
+            carried = sleep.stream().filter(s -> Independence.commute(s, option)).toList();
+        }
+        carriedFromStep = option.step();
+    }
+
+    /** The set carried to an option of step {@code at}: only if exactly one step passed since it was made. */
+    private List<Option> sleepAt(Option at) {
+        return reduce && at.step() >= 0 && at.step() == carriedFromStep + 1 ? carried : List.of();
+    }
+
+    @Override
+    public synchronized int choose(List<Option> options) {
+        int point = taken.size();
+        // Past the horizon nothing branches, and nothing is asleep: the first option, as a plain search takes it.
+        List<Option> sleep = point < horizon ? sleepAt(options.get(0)) : List.of();
+        boolean[] sleeping = new boolean[options.size()];
+        for (int i = 0; i < options.size(); i++) {
+            String text = options.get(i).text();
+            sleeping[i] = sleep.stream().anyMatch(s -> s.text().equals(text));
+        }
+        int choice;
+        if (point < given.length) {
+            choice = Math.min(given[point], options.size() - 1);
+        } else {
+            choice = firstAwake(sleeping);
+            if (choice < 0) {
+                choice = 0;
+                if (blockedAt < 0 && point < horizon) {
+                    blockedAt = point;
+                }
+            }
+        }
+        taken.add(choice);
+        asleep.add(sleeping);
+        Option chosen = options.get(choice);
+        List<Option> next = new ArrayList<>();
+        for (int i = 0; i < options.size(); i++) {
+            if ((sleeping[i] || i < choice) && i != choice && Independence.commute(options.get(i), chosen)) {
+                next.add(options.get(i));
+            }
+        }
+        carried = next;
+        carriedFromStep = chosen.step();
+        return choice;
+    }
+
+    private static int firstAwake(boolean[] sleeping) {
+        for (int i = 0; i < sleeping.length; i++) {
+            if (!sleeping[i]) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The positions taken so far. */
+    synchronized int[] taken() {
+        return taken.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** Whether the run met a point within the horizon with every option asleep (no new schedule). */
+    synchronized boolean blocked() {
+        return blockedAt >= 0;
+    }
+
+    /** Whether the run had choice points past the horizon (they took the first option not asleep, unbranched). */
+    synchronized boolean pastHorizon() {
+        return taken.size() > horizon;
+    }
+
+    /**
+     * The vector of the next run, depth first: the deepest point within the horizon (and before a block) with an
+     * option after the one taken that is not asleep takes that option. Null when the tree is done.
+     */
+    synchronized int[] next() {
+        int limit = Math.min(taken.size(), horizon);
+        if (blockedAt >= 0) {
+            limit = Math.min(limit, blockedAt);
+        }
+        for (int point = limit - 1; point >= 0; point--) {
+            boolean[] sleeping = asleep.get(point);
+            for (int option = taken.get(point) + 1; option < sleeping.length; option++) {
+                if (!sleeping[option]) {
+                    int[] vector = Arrays.copyOf(taken(), point + 1);
+                    vector[point] = option;
+                    return vector;
+                }
+            }
+        }
+        return null;
+    }
+}
