@@ -41,6 +41,8 @@ final class ScenarioRun implements AutoCloseable {
     private final long seed;
     private final RunWorld world;
     private int steps;
+    /** The run stopped on something the user's lock did that cannot be scheduled (not on a line of the script). */
+    private boolean stoppedByTheLock;
 
     ScenarioRun(Scenario scenario, Algorithms.Info algorithm, long seed, Scheduler scheduler) throws Exception {
         this(scenario, algorithm, seed, RunWorld.open(scenario, algorithm, scheduler, seed));
@@ -274,11 +276,20 @@ final class ScenarioRun implements AutoCloseable {
         }
     }
 
+    /**
+     * True when the run stopped on something the user's lock did that cannot be scheduled (an unschedulable call or
+     * wait, a stall in its code): the lock's fault, which no other script would avoid, so a search stops with it too.
+     */
+    boolean stoppedByTheLock() {
+        return stoppedByTheLock;
+    }
+
     /** The first thing a user's lock did that the run cannot schedule, as its one line; null when none did. */
     private BadInputException unschedulable() {
         for (RunClient client : world.clients.values()) {
             lockstep.algorithms.Unschedulable what = client.unschedulable();
             if (what != null) {
+                stoppedByTheLock = true;
                 return new BadInputException(what.where(), what.what());
             }
         }
@@ -312,6 +323,7 @@ final class ScenarioRun implements AutoCloseable {
                     break;
                 }
             }
+            stoppedByTheLock = true;
             return new BadInputException(where, text("lock.stuck", client.name(),
                     client.actionVerb().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
                     java.util.concurrent.TimeUnit.NANOSECONDS.toSeconds(world.gate.stallNanos()), lastCall));

@@ -64,6 +64,17 @@ class YourOwnLockMistakesTest {
     }
 
     @Test
+    void exploreStopsAtTheFirstRunWithTheSameLineAndExitCode2(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("SleepyLock.java");
+        Files.writeString(file, lock("SleepyLock", "zk.exists(\"/\", false); Thread.sleep(60_000);"));
+        Cli.Result result = Cli.run("explore", "--lock", file.toString(), "--seeds", "1..200", "--out",
+                dir.resolve("out").toString());
+        assertEquals(2, result.exit(), result.toString());
+        assertTrue(result.errLines().get(result.errLines().size() - 1).startsWith(file + ":8: c1 waits on the wall"
+                + " clock inside acquire (Thread.sleep)"), result.toString());
+    }
+
+    @Test
     void anAcquireThatNeitherCallsNorWaitsIsAStallNamedWithItsClientAndItsLastCall(@TempDir Path dir)
             throws Exception {
         Path file = dir.resolve("SpinLock.java");
