@@ -70,7 +70,7 @@ final class GradeCommand implements Callable<Integer> {
     int seeds;
 
     @Option(names = "--out", paramLabel = "DIR",
-            description = "Where explore's counterexample goes (default ./" + DEFAULT_OUT + "), as for explore.")
+            description = "Where explore's counterexample (its scenario and trace) goes (default ./" + DEFAULT_OUT + ").")
     Path out;
 
     @Option(names = "--junit", paramLabel = "REPORT.xml",
