@@ -94,4 +94,20 @@ public interface LockClient extends AutoCloseable {
     /** Closes the session politely. */
     @Override
     void close();
+
+    /**
+     * The first thing this client's lock code did that Lockstep cannot schedule, or null (always null for Lockstep's
+     * own algorithms and Curator's recipes): the runner looks at its stable points and stops the run with it.
+     */
+    default Unschedulable unschedulable() {
+        return null;
+    }
+
+    /**
+     * Where {@code thread} is in the lock's own code ({@code MyLock.java:42}), or null when that code is not the
+     * user's: names where a run stalled.
+     */
+    default String whereInTheLock(Thread thread) {
+        return null;
+    }
 }

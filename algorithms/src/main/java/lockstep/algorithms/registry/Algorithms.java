@@ -103,7 +103,7 @@ public final class Algorithms {
 
     private static final Map<String, Info> REGISTRY = new LinkedHashMap<>();
     /** Locks users wrote ({@code --lock}): found by name like the built-in ones, listed nowhere. */
-    private static final Map<String, Info> YOURS = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<String, Info> YOURS = java.util.Collections.synchronizedMap(new LinkedHashMap<>());
 
     static {
         register("naive", "one ephemeral znode; every waiter watches it (herd, not fair)",
@@ -213,6 +213,11 @@ public final class Algorithms {
 
     public static List<String> names() {
         return List.copyOf(REGISTRY.keySet());
+    }
+
+    /** The locks users gave this process ({@link #addUserLock}), by name in the order given: lanes a window may add. */
+    public static List<String> userLocks() {
+        return List.copyOf(YOURS.keySet());
     }
 
     public static Optional<Info> find(String name) {

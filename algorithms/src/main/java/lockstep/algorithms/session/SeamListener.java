@@ -45,4 +45,11 @@ public interface SeamListener {
      */
     default void parked(String client) {
     }
+
+    /**
+     * The calling thread asked for {@code what} (an asynchronous call, {@code multi}), which the seam refuses because it
+     * would pass the scheduler unseen; called on that thread, just before the refusal is thrown to it.
+     */
+    default void refused(String what) {
+    }
 }

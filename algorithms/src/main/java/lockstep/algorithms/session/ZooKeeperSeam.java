@@ -276,7 +276,8 @@ public class ZooKeeperSeam extends ZooKeeper {
 
     // ---- refused: these would pass the scheduler unseen --------------------------------------------------------
 
-    private static UnsupportedOperationException bypass(String what) {
+    private UnsupportedOperationException bypass(String what) {
+        listener.refused(what);
         return new UnsupportedOperationException(what + " would bypass Lockstep's session seam: only synchronous"
                 + " create, delete, exists, getData, getChildren, setData and removeWatches pass it");
     }

@@ -45,6 +45,26 @@ public record LockClass(String name, String option, Class<?> type, Constructor<?
         }
     }
 
+    /**
+     * Where the user's code is in {@code stack} (top first): {@code FILE:LINE} of its top frame in the user's classes,
+     * with the file as the user gave it for a source file ({@code --lock src/MyLock.java} gives
+     * {@code src/MyLock.java:12}), else the source file's name the class was compiled from; null when no frame is the
+     * user's.
+     */
+    String where(StackTraceElement[] stack) {
+        for (StackTraceElement frame : stack) {
+            if (isUsers(frame.getClassName())) {
+                String file = frame.getFileName() == null ? name + ".java" : frame.getFileName();
+                if (option.endsWith(".java")
+                        && java.nio.file.Path.of(option).getFileName().toString().equals(file)) {
+                    file = option;
+                }
+                return frame.getLineNumber() > 0 ? file + ":" + frame.getLineNumber() : file;
+            }
+        }
+        return null;
+    }
+
     /** True when {@code className} is one of the user's classes (a frame there is in the user's code). */
     boolean isUsers(String className) {
         return loader.defines(className);

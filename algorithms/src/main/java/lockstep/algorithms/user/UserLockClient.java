@@ -14,10 +14,13 @@ import org.apache.zookeeper.ZooKeeper;
 import lockstep.algorithms.DistributedLock;
 import lockstep.algorithms.LockClient;
 import lockstep.algorithms.LockMode;
+import lockstep.algorithms.Unschedulable;
 import lockstep.algorithms.curator.CuratorLockClient;
 import lockstep.algorithms.session.Connection;
 import lockstep.algorithms.session.Parked;
+import lockstep.algorithms.session.SeamListener;
 import lockstep.algorithms.session.SessionEnder;
+import lockstep.algorithms.session.ZkCall;
 import lockstep.algorithms.session.ZooKeeperSeam;
 
 /**
@@ -29,6 +32,12 @@ import lockstep.algorithms.session.ZooKeeperSeam;
  * <p>The user's code parks wherever it likes (a latch, {@code wait()}, Curator's own loop): its thread counts as
  * waiting for a notification when it is parked inside the user's classes, or inside Curator's lock loop, and not
  * inside a ZooKeeper call or at the seam.
+ *
+ * <p>What the run cannot schedule is noted ({@link #unschedulable()}) with the user's file and line: an asynchronous
+ * call or {@code multi} (the seam refuses it), a call from a thread the lock started (refused here: the scheduler
+ * gives turns to the thread that runs the client's acquire and release, and to watchers on ZooKeeper's event thread,
+ * never to another), a wait on the wall clock in the user's own code ({@code Thread.sleep}, a timed wait). An
+ * exception thrown from the user's acquire or release is passed on with its top user frame in its message.
  */
 public final class UserLockClient implements LockClient {
 
@@ -38,6 +47,15 @@ public final class UserLockClient implements LockClient {
     private final ZooKeeperSeam zk;
     private final CuratorFramework curator;
     private final WatcherOwners watchers;
+    /** The first thing the user's code did that the run cannot schedule. */
+    private final java.util.concurrent.atomic.AtomicReference<Unschedulable> unschedulable =
+            new java.util.concurrent.atomic.AtomicReference<>();
+    /** The thread that runs this client's acquire and release (its one worker), once it ran one. */
+    private volatile Thread ownThread;
+    /** What that thread runs in the user's code now: "acquire" or "release". */
+    private volatile String running = "acquire";
+    /** That thread made a ZooKeeper call since it started what it runs. */
+    private volatile boolean called;
     /** The plain handle's connection state, from its default watcher (guarded by {@code this}). */
     private KeeperState state = KeeperState.Disconnected;
 
@@ -45,7 +63,7 @@ public final class UserLockClient implements LockClient {
         this.name = name;
         this.connection = connection;
         this.lockClass = lockClass;
-        this.watchers = new WatcherOwners(connection.listener());
+        this.watchers = new WatcherOwners(connection.listener(), new Guard());
         Connection seen = connection.withListener(watchers);
         if (lockClass.onCurator()) {
             this.zk = null;
@@ -102,7 +120,7 @@ public final class UserLockClient implements LockClient {
     @Override
     public DistributedLock lock(String lockPath, LockMode mode) {
         try {
-            return new UserLock(name, lockPath, mode, lockClass.newLock(curator != null ? curator : zk, lockPath,
+            return new UserLock(name, this, lockPath, mode, lockClass.newLock(curator != null ? curator : zk, lockPath,
                     mode), watchers);
         } catch (RuntimeException e) {
             throw e;
@@ -128,7 +146,20 @@ public final class UserLockClient implements LockClient {
         }
         for (StackTraceElement frame : stack) {
             String className = frame.getClassName();
-            if (lockClass.isUsers(className) || className.endsWith("LockInternals")
+            if (lockClass.isUsers(className)) {
+                // the user's own wait: one that ends on the wall clock makes the run depend on time
+                boolean sleeps = stack[0].getClassName().equals("java.lang.Thread");
+                if (sleeps || now == Thread.State.TIMED_WAITING && thread.getState() == Thread.State.TIMED_WAITING) {
+                    note(lockClass.where(stack), name + " waits on the wall clock inside " + running + " ("
+                            + (sleeps ? "Thread.sleep" : "a timed wait") + "), so the run would depend on time"
+                            + " (expected a wait that only a watch notification ends)");
+                } else if (!called && thread == ownThread) {
+                    note(lockClass.where(stack), name + "'s " + running + " waits without having called ZooKeeper,"
+                            + " so nothing can wake it (expected a wait for a watch that one of its calls set)");
+                }
+                return true;
+            }
+            if (className.endsWith("LockInternals")
                     && frame.getMethodName().equals("internalLockLoop")) {
                 return true;
             }
@@ -137,6 +168,54 @@ public final class UserLockClient implements LockClient {
             }
         }
         return false;
+    }
+
+    @Override
+    public Unschedulable unschedulable() {
+        return unschedulable.get();
+    }
+
+    @Override
+    public String whereInTheLock(Thread thread) {
+        return lockClass.where(thread.getStackTrace());
+    }
+
+    /** Notes the first thing the run cannot schedule; where is the lock as given when no frame is the user's. */
+    private void note(String where, String what) {
+        unschedulable.compareAndSet(null, new Unschedulable(where == null ? lockClass.option() : where, what));
+    }
+
+    /** The lock's calls as they come, on the calling thread: calls the run cannot schedule are noted and refused. */
+    private final class Guard implements SeamListener {
+
+        @Override
+        public void beforeCall(ZkCall call) {
+            Thread caller = Thread.currentThread();
+            if (caller == ownThread) {
+                called = true;
+            }
+            if (ownThread == null || caller == ownThread
+                    || caller.getClass().getName().equals("org.apache.zookeeper.ClientCnxn$EventThread")) {
+                return;
+            }
+            String where = lockClass.where(caller.getStackTrace());
+            if (where == null) {
+                return; // not the user's code (Curator's own)
+            }
+            String what = name + "'s " + call.op().name().toLowerCase(java.util.Locale.ROOT).replace("_", "")
+                    + " came from a thread of the lock's own (" + caller.getName() + "), which Lockstep cannot"
+                    + " schedule (expected ZooKeeper calls from the thread that runs acquire and release, or from a"
+                    + " watcher)";
+            note(where, what);
+            throw new UnsupportedOperationException(where + ": " + what);
+        }
+
+        @Override
+        public void refused(String what) {
+            note(lockClass.where(Thread.currentThread().getStackTrace()), name + " called " + what
+                    + ", which would pass Lockstep's scheduler unseen (expected synchronous create, delete, exists,"
+                    + " getData, getChildren, setData or removeWatches)");
+        }
     }
 
     /** A notification to a watcher set by an acquire that has ended wakes nobody. */
@@ -206,15 +285,38 @@ public final class UserLockClient implements LockClient {
         onConnectionEvent(new WatchedEvent(Watcher.Event.EventType.None, KeeperState.Closed, null));
     }
 
+    /** The client's own thread starts {@code what} in the user's code. */
+    private void running(String what) {
+        ownThread = Thread.currentThread();
+        running = what;
+        called = false;
+    }
+
+    /**
+     * An exception from the user's {@code method}, with its top user frame: {@code MyLock.java:42: acquire threw
+     * IllegalStateException: ...}. An interrupt (the client gives up, or crashes) passes as it is.
+     */
+    private Exception thrown(String method, Exception e) {
+        if (e instanceof InterruptedException) {
+            return e;
+        }
+        String where = lockClass.where(e.getStackTrace());
+        return new Exception((where == null ? lockClass.name() : where) + ": " + method + " threw "
+                + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()), e);
+    }
+
     /** The user's lock object behind Lockstep's lock interface: each call is the user's own. */
-    private record UserLock(String client, String lockPath, LockMode mode, InterProcessLock lock,
+    private record UserLock(String client, UserLockClient owner, String lockPath, LockMode mode, InterProcessLock lock,
                             WatcherOwners watchers) implements DistributedLock {
 
         @Override
         public void acquire() throws Exception {
+            owner.running("acquire");
             Object attempt = watchers.acquiring();
             try {
                 lock.acquire();
+            } catch (Exception e) {
+                throw owner.thrown("acquire", e);
             } finally {
                 watchers.acquired(attempt);
             }
@@ -222,18 +324,25 @@ public final class UserLockClient implements LockClient {
 
         @Override
         public boolean acquire(Duration timeout) throws Exception {
+            owner.running("acquire");
             Object attempt = watchers.acquiring();
             try {
                 return lock.acquire(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (Exception e) {
+                throw owner.thrown("acquire", e);
             } finally {
                 watchers.acquired(attempt);
             }
         }
 
-
         @Override
         public void release() throws Exception {
-            lock.release();
+            owner.running("release");
+            try {
+                lock.release();
+            } catch (Exception e) {
+                throw owner.thrown("release", e);
+            }
         }
 
         @Override

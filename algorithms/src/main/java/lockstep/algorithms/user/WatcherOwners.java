@@ -22,12 +22,15 @@ import lockstep.algorithms.session.ZkResult;
 final class WatcherOwners implements SeamListener {
 
     private final SeamListener underneath;
+    /** Sees each call and each refused call first, on the calling thread: the client's check of where it came from. */
+    private final SeamListener guard;
     private final ThreadLocal<Object> acquiringOnThisThread = new ThreadLocal<>();
     private final Set<Object> acquiring = ConcurrentHashMap.newKeySet();
     private final Map<Watcher, Object> owners = new ConcurrentHashMap<>();
 
-    WatcherOwners(SeamListener underneath) {
+    WatcherOwners(SeamListener underneath, SeamListener guard) {
         this.underneath = underneath;
+        this.guard = guard;
     }
 
     /** An acquire starts on this thread; returns what {@link #acquired} takes when it ends. */
@@ -52,6 +55,7 @@ final class WatcherOwners implements SeamListener {
 
     @Override
     public void beforeCall(ZkCall call) throws InterruptedException {
+        guard.beforeCall(call);
         Object attempt = acquiringOnThisThread.get();
         if (attempt != null && call.watcher() != null) {
             owners.put(call.watcher(), attempt);
@@ -82,5 +86,11 @@ final class WatcherOwners implements SeamListener {
     @Override
     public void parked(String client) {
         underneath.parked(client);
+    }
+
+    @Override
+    public void refused(String what) {
+        guard.refused(what);
+        underneath.refused(what);
     }
 }

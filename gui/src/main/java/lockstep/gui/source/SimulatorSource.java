@@ -36,7 +36,10 @@ public final class SimulatorSource implements TraceSource {
 
     @Override
     public List<String> algorithms() {
-        return Algorithms.names();
+        // the built-in algorithms, then the locks given with --lock (a lane may be added for each)
+        List<String> all = new java.util.ArrayList<>(Algorithms.names());
+        all.addAll(Algorithms.userLocks());
+        return List.copyOf(all);
     }
 
     /** The built-in a spec names (by id or name), or null. */

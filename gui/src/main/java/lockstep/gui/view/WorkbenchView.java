@@ -479,17 +479,14 @@ public final class WorkbenchView extends BorderPane {
         add.setId("add-lane");
         add.setFocusTraversable(false);
         add.disableProperty().bind(vm.canAddLaneProperty().not());
-        for (String alg : vm.source().algorithms()) {
-            if (!vm.algorithms().contains(alg)) {
-                // A bug of the gallery carries its warning tag in the picker too, before it becomes a lane.
-                MenuItem item = lockstep.gui.viewmodel.BugMark.of(alg)
-                        .<MenuItem>map(mark -> new CustomMenuItem(
-                                new HBox(10, new Label(alg), LaneView.bugBadge(mark))))
-                        .orElseGet(() -> new MenuItem(alg));
-                item.setId("add-" + alg);
-                item.setOnAction(e -> vm.addLane(alg));
-                add.getItems().add(item);
-            }
+        for (String alg : vm.addableAlgorithms()) {
+            // A bug of the gallery carries its warning tag in the picker too, before it becomes a lane.
+            MenuItem item = lockstep.gui.viewmodel.BugMark.of(alg)
+                    .<MenuItem>map(mark -> new CustomMenuItem(new HBox(10, new Label(alg), LaneView.bugBadge(mark))))
+                    .orElseGet(() -> new MenuItem(alg));
+            item.setId("add-" + alg);
+            item.setOnAction(e -> vm.addLane(alg));
+            add.getItems().add(item);
         }
         chips.getChildren().add(add);
         chips.setAlignment(Pos.CENTER_LEFT);

@@ -107,6 +107,11 @@ public final class WorkbenchViewModel {
         return source;
     }
 
+    /** What the algorithm picker offers: every algorithm of the source (with a user's --lock) not yet a lane. */
+    public List<String> addableAlgorithms() {
+        return source.algorithms().stream().filter(a -> !algorithms.contains(a)).toList();
+    }
+
     /** The open run's exports (SVG, ShiViz, CSV, PNG, GIF) as commands. */
     public RunExports exports() {
         return exports;

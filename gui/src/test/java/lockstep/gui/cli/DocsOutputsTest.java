@@ -285,7 +285,8 @@ class DocsOutputsTest {
             }
             String tmp = dir.resolve("tmp") + "/";
             String here = dir + "/";
-            return out.stream().map(l -> l.replace(tmp, "/tmp/").replace(here, "")).toList();
+            String root = ROOT + "/";
+            return out.stream().map(l -> l.replace(tmp, "/tmp/").replace(here, "").replace(root, "")).toList();
         }
 
         private List<String> stage(List<String> words, List<String> input, String where) throws IOException {
@@ -332,6 +333,9 @@ class DocsOutputsTest {
             }
             if (!word.startsWith("-") && Files.exists(dir.resolve(word)) && !word.isEmpty()) {
                 return dir.resolve(word).toString();
+            }
+            if (!word.startsWith("-") && word.contains("/") && Files.isRegularFile(ROOT.resolve(word))) {
+                return ROOT.resolve(word).toString(); // a file of the repository (docs/examples/...), as from its root
             }
             return word;
         }

@@ -60,6 +60,9 @@ final class GradeCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "The lock: FILE.java, FILE.jar or FILE.jar:CLASS.")
     String lock;
 
+    /** Where explore's counterexample goes by default, beside explore's own ./lockstep-explore. */
+    static final String DEFAULT_OUT = "lockstep-grade";
+
     @Option(names = "--kind", paramLabel = "KIND",
             description = "mutex or readwrite (default: readwrite for a lock with readLock() and writeLock()).")
     String kind;
@@ -67,6 +70,10 @@ final class GradeCommand implements Callable<Integer> {
     @Option(names = "--seeds", paramLabel = "N", defaultValue = "200",
             description = "The seeds explore tries, 1..N (default ${DEFAULT-VALUE}).")
     int seeds;
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Where explore's counterexample (its scenario and trace) goes (default ./" + DEFAULT_OUT + ").")
+    Path out;
 
     @Option(names = "--junit", paramLabel = "REPORT.xml",
             description = "Also write the report card as a JUnit XML report, for a course's CI.")
@@ -106,6 +113,11 @@ final class GradeCommand implements Callable<Integer> {
         if (refusedReport != null) {
             throw new OneLineErrors.BadOption(spec.commandLine(), "--junit", junit + ": " + refusedReport);
         }
+        // explore's counterexample goes where explore's own would (never to a temporary directory left behind)
+        Path directory = out == null ? Path.of(DEFAULT_OUT) : out;
+        if (Files.exists(directory) && !Files.isDirectory(directory)) {
+            throw new OneLineErrors.BadOption(spec.commandLine(), "--out", text("explore.outIsAFile", directory));
+        }
         String reference = graded.equals(MUTEX) ? "sequential" : "rwlock";
         String given = UserLocks.optionOf(info.name()).orElse(lock);
         PrintWriter out = spec.commandLine().getOut();
@@ -122,7 +134,7 @@ final class GradeCommand implements Callable<Integer> {
             checks.add(check);
             print(out, check);
         }
-        Check explored = exploreCheck(info, given);
+        Check explored = exploreCheck(info, directory);
         checks.add(explored);
         print(out, explored);
 
@@ -178,8 +190,7 @@ final class GradeCommand implements Callable<Integer> {
         return kinds;
     }
 
-    private Check exploreCheck(Algorithms.Info info, String given) throws Exception {
-        Path out = Files.createTempDirectory("lockstep-grade-");
+    private Check exploreCheck(Algorithms.Info info, Path out) throws Exception {
         Explorer.Summary summary = Explorer.explore(new Explorer.Settings(info, 3, Faults.all(), 1, seeds, false, 6,
                 out, 1), Explorer.defaultWorkers(1), Explorer.Progress.NONE);
         String name = text("grade.explore", seeds);

@@ -207,6 +207,8 @@ public final class LaneCaptions {
             case "move" -> who.isEmpty() ? recorded(f) : CaptionTexts.text(key, who, f.fromServer(), f.server());
             case "pause", "resume", "give-up", "disconnect", "reconnect", "lose-create-reply" ->
                     who.isEmpty() ? recorded(f) : CaptionTexts.text(key, who);
+            // a user's lock code threw: its own message names its file and line
+            case "error" -> who.isEmpty() ? recorded(f) : CaptionTexts.text(key, who, f.detail());
             default -> recorded(f);
         };
     }

@@ -361,7 +361,10 @@ final class Replay {
                 }
             }
             case NONE -> {
-                // what it does shows in the events that follow it
+                // what it does shows in the events that follow it; an error is the client's lock code throwing
+                if (client != null && e.kind().equals("error")) {
+                    clients.put(e.client(), client.withThrew());
+                }
             }
         }
     }

@@ -200,14 +200,17 @@ public record ReplayState(int index, int step, int line, String scriptText, Stri
      * @param paused       stopped by a {@code pause} fault: it makes no call and handles no event until resumed
      * @param holds        how many times it holds the lock (a reentrant acquire by the holder counts up, each release
      *                     counts down; a read and a write hold during a downgrade count one each); 0 unless holding
+     * @param threw        its lock code threw (a user's lock): it is idle since, its request or release ended by an
+     *                     error, not by the lock
      */
     public record ClientView(String name, State state, String mode, String watching, boolean woken,
                              ConnectionState connection, int session, int lockSession, boolean sessionAlive,
-                             boolean paused, int holds) {
+                             boolean paused, int holds, boolean threw) {
 
         /** A client that has not started yet: idle, connected, first session alive. */
         public static ClientView initial(String name) {
-            return new ClientView(name, State.IDLE, "", "", false, ConnectionState.CONNECTED, 1, 0, true, false, 0);
+            return new ClientView(name, State.IDLE, "", "", false, ConnectionState.CONNECTED, 1, 0, true, false, 0,
+                    false);
         }
 
         /** Its lock API says it holds the lock. */
@@ -231,32 +234,37 @@ public record ReplayState(int index, int step, int line, String scriptText, Stri
         ClientView withState(State newState, String newMode, String newWatching) {
             int held = newState == State.HOLDING && state != State.HOLDING ? session : lockSession;
             return new ClientView(name, newState, newMode, newWatching, woken, connection, session, held,
-                    sessionAlive, paused, newState == State.HOLDING ? holds : 0);
+                    sessionAlive, paused, newState == State.HOLDING ? holds : 0, threw && newState == State.IDLE);
         }
 
         ClientView withHolds(int newHolds) {
             return new ClientView(name, state, mode, watching, woken, connection, session, lockSession, sessionAlive,
-                    paused, newHolds);
+                    paused, newHolds, threw);
         }
 
         ClientView withWoken(boolean newWoken) {
             return new ClientView(name, state, mode, watching, newWoken, connection, session, lockSession,
-                    sessionAlive, paused, holds);
+                    sessionAlive, paused, holds, threw);
         }
 
         ClientView withConnection(ConnectionState newConnection, int newSession, boolean alive) {
             return new ClientView(name, state, mode, watching, woken, newConnection, newSession, lockSession, alive,
-                    paused, holds);
+                    paused, holds, threw);
         }
 
         ClientView withSessionAlive(boolean alive) {
             return new ClientView(name, state, mode, watching, woken, connection, session, lockSession, alive,
-                    paused, holds);
+                    paused, holds, threw);
+        }
+
+        ClientView withThrew() {
+            return new ClientView(name, state, mode, watching, woken, connection, session, lockSession,
+                    sessionAlive, paused, holds, true);
         }
 
         ClientView withPaused(boolean newPaused) {
             return new ClientView(name, state, mode, watching, woken, connection, session, lockSession,
-                    sessionAlive, newPaused, holds);
+                    sessionAlive, newPaused, holds, threw);
         }
     }
 

@@ -75,6 +75,14 @@ public final class LineRules {
         };
     }
 
+    /**
+     * Whether the runner passes over the line, doing nothing, instead of refusing it: a release or a write by a client
+     * whose lock code threw (a user's lock). Its lock failed, not the scenario: the run goes on for the others.
+     */
+    public static boolean passedOver(Verb verb, ClientView client) {
+        return (verb == Verb.RELEASE || verb == Verb.WRITE) && client.threw() && refusal(verb, client) != null;
+    }
+
     /** What more than a plain turn at the lock an accepted line is; null when it is a plain one (or refused). */
     public static Liberty liberty(Verb verb, ClientView client) {
         if (refusal(verb, client) != null) {

@@ -155,7 +155,20 @@ final class Gate implements SeamListener {
     private Busy busy;
 
     Gate(List<String> clientOrder) {
-        this(clientOrder, STALL_NANOS);
+        this(clientOrder, stallNanosFromSystem());
+    }
+
+    /**
+     * The stall timeout: 30 s, or {@code -Dlockstep.stallSeconds=N} (a test of a user's lock that stalls on purpose
+     * need not wait half a minute).
+     */
+    private static long stallNanosFromSystem() {
+        return TimeUnit.SECONDS.toNanos(Long.getLong("lockstep.stallSeconds", TimeUnit.NANOSECONDS.toSeconds(STALL_NANOS)));
+    }
+
+    /** How long a stable point may take before the run is declared stalled. */
+    long stallNanos() {
+        return stallNanos;
     }
 
     /** A gate that declares the run stalled after {@code stallNanos} without a stable point or an answer. */

@@ -92,6 +92,16 @@ final class RunClient {
         return session.isWaitingForNotification(worker.thread());
     }
 
+    /** The first thing its lock code did that the run cannot schedule (a user's lock only), or null. */
+    lockstep.algorithms.Unschedulable unschedulable() {
+        return session.unschedulable();
+    }
+
+    /** Where its thread is in a user's lock code now ({@code MyLock.java:42}), or null. */
+    String whereInTheLock() {
+        return session.whereInTheLock(worker.thread());
+    }
+
     /** Whether its client library tells the seam when its thread parks for a notification (Curator's does not). */
     boolean saysWhenItParks() {
         return session.saysWhenItParks();

@@ -100,6 +100,9 @@ public final class RunsOnOneServer implements AutoCloseable {
         try {
             return new Outcome(run.run(steps), null);
         } catch (BadInputException refused) {
+            if (run.stoppedByTheLock()) {
+                throw refused; // a lock that cannot be scheduled: no other script would do better, the search stops
+            }
             return new Outcome(run.events(), refused.getMessage());
         } finally {
             run.close();

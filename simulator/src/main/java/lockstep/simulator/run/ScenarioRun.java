@@ -41,6 +41,8 @@ final class ScenarioRun implements AutoCloseable {
     private final long seed;
     private final RunWorld world;
     private int steps;
+    /** The run stopped on something the user's lock did that cannot be scheduled (not on a line of the script). */
+    private boolean stoppedByTheLock;
 
     ScenarioRun(Scenario scenario, Algorithms.Info algorithm, long seed, Scheduler scheduler) throws Exception {
         this(scenario, algorithm, seed, RunWorld.open(scenario, algorithm, scheduler, seed));
@@ -79,7 +81,14 @@ final class ScenarioRun implements AutoCloseable {
                 perform(step);
             }
         } catch (RunStalledException stalled) {
-            outcome = Event.RunEnded.STALLED + stalled.getMessage();
+            BadInputException lockStalled = unschedulableOrStuck();
+            if (lockStalled == null) {
+                outcome = Event.RunEnded.STALLED + stalled.getMessage();
+            } else {
+                trace.add(new Event.RunEnded(trace.next(), "stopped: " + lockStalled.getMessage()));
+                world.gate.stopScheduling();
+                throw lockStalled;
+            }
         } catch (BadInputException refused) {
             trace.add(new Event.RunEnded(trace.next(), "stopped: " + refused.getMessage()));
             throw refused;
@@ -98,6 +107,10 @@ final class ScenarioRun implements AutoCloseable {
                 }
             }
             return;
+        }
+        BadInputException unschedulable = unschedulable(); // noted after the last stable point: a lock's own thread
+        if (unschedulable != null) {
+            throw unschedulable;
         }
         steps++;
         world.trace.add(new Event.ScriptLine(world.trace.next(), steps, step.at().line(), step.text()));
@@ -141,6 +154,9 @@ final class ScenarioRun implements AutoCloseable {
         // holder / holders: those that hold the lock with a live session; a zombie that only believes it does is not
         List<RunClient> holders = world.trace.state().holders().stream()
                 .filter(name -> world.trace.state().client(name).sessionAlive()).map(world.clients::get).toList();
+        if (holders.isEmpty() && world.clients.keySet().stream().anyMatch(c -> world.trace.state().client(c).threw())) {
+            return List.of(); // a lock that threw left nobody holding: the line is passed over, the run goes on
+        }
         if (holders.isEmpty()) {
             throw refuse(action, text("refusal.nobodyHolds", action.text()));
         }
@@ -148,10 +164,12 @@ final class ScenarioRun implements AutoCloseable {
     }
 
     private BadInputException refuse(Step step, String message) {
-        return new BadInputException(step.at().toString(), message);
+        BadInputException unschedulable = unschedulable(); // what the lock did is why the line cannot run
+        return unschedulable != null ? unschedulable : new BadInputException(step.at().toString(), message);
     }
 
-    private void check(Action action, RunClient client) throws BadInputException {
+    /** Refuses a line the client cannot do now; false for one the runner passes over ({@link LineRules#passedOver}). */
+    private boolean check(Action action, RunClient client) throws BadInputException {
         String verb = action.word();
         ClientView view = world.trace.state().client(client.name());
         if (client.isGone()) {
@@ -163,16 +181,22 @@ final class ScenarioRun implements AutoCloseable {
             if (why != null) {
                 throw refuse(action, text("refusal.cannot", client.name(), verb, why));
             }
-            return;
+            return true;
+        }
+        if (LineRules.passedOver(action.verb(), view)) {
+            return false;
         }
         LineRules.Refusal refusal = LineRules.refusal(action.verb(), view);
         if (refusal != null) {
             throw refuse(action, text("refusal.cannot", client.name(), verb, LineRules.words(refusal, view)));
         }
+        return true;
     }
 
     private void start(Action action, RunClient client) throws BadInputException {
-        check(action, client);
+        if (!check(action, client)) {
+            return;
+        }
         if (action.fault() != null) {
             applyFault(action.fault(), client.name(), action.text(), action);
             return;
@@ -245,8 +269,67 @@ final class ScenarioRun implements AutoCloseable {
         return mode == Mode.READ ? LockMode.READ : LockMode.WRITE;
     }
 
-    private void settle() {
+    private void settle() throws BadInputException {
         world.faults.settle();
+        BadInputException unschedulable = unschedulable();
+        if (unschedulable != null) {
+            throw unschedulable;
+        }
+    }
+
+    /**
+     * True when the run stopped on something the user's lock did that cannot be scheduled (an unschedulable call or
+     * wait, a stall in its code): the lock's fault, which no other script would avoid, so a search stops with it too.
+     */
+    boolean stoppedByTheLock() {
+        return stoppedByTheLock;
+    }
+
+    /** The first thing a user's lock did that the run cannot schedule, as its one line; null when none did. */
+    private BadInputException unschedulable() {
+        for (RunClient client : world.clients.values()) {
+            lockstep.algorithms.Unschedulable what = client.unschedulable();
+            if (what != null) {
+                stoppedByTheLock = true;
+                return new BadInputException(what.where(), what.what());
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Why a run with a user's lock found no stable point, in the user's words: something it did that the run cannot
+     * schedule, or a client whose action stays in the user's code without calling ZooKeeper or waiting (named with
+     * its last call); null when the stall is not the user's code (Lockstep's own failure).
+     */
+    private BadInputException unschedulableOrStuck() {
+        BadInputException unschedulable = unschedulable();
+        if (unschedulable != null) {
+            return unschedulable;
+        }
+        for (RunClient client : world.clients.values()) {
+            if (!client.hasActionRunning() || client.isParkedForANotification()
+                    || world.gate.isAtGate(client.name())) {
+                continue;
+            }
+            String where = client.whereInTheLock();
+            if (where == null) {
+                continue;
+            }
+            String lastCall = text("lock.stuck.noCall");
+            List<Event> events = world.trace.events();
+            for (int i = events.size() - 1; i >= 0; i--) {
+                if (events.get(i) instanceof Event.Call call && call.client().equals(client.name())) {
+                    lastCall = call.op().label() + " " + call.path();
+                    break;
+                }
+            }
+            stoppedByTheLock = true;
+            return new BadInputException(where, text("lock.stuck", client.name(),
+                    client.actionVerb().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
+                    java.util.concurrent.TimeUnit.NANOSECONDS.toSeconds(world.gate.stallNanos()), lastCall));
+        }
+        return null;
     }
 
     /** The events written so far: the whole trace once {@link #run} has returned, or thrown at a refused line. */

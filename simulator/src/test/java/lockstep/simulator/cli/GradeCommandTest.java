@@ -17,7 +17,7 @@ class GradeCommandTest {
             throws Exception {
         Path junit = dir.resolve("report.xml");
         Cli.Result result = Cli.run("grade", YourOwnLockTest.ASSUME_ON_WAKE, "--seeds", "3", "--junit",
-                junit.toString());
+                junit.toString(), "--out", dir.resolve("out").toString());
         assertEquals(1, result.exit(), result.toString());
         assertTrue(result.out().startsWith("AssumeOnWakeLock, graded as a mutex against sequential:\n"),
                 result.toString());

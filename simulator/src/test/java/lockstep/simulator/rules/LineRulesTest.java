@@ -23,7 +23,7 @@ class LineRulesTest {
     private static ClientView client(State state, ConnectionState connection, int session, int lockSession,
                                      boolean sessionAlive, boolean paused) {
         return new ClientView("c1", state, "", "", false, connection, session, lockSession, sessionAlive, paused,
-                state == State.HOLDING ? 1 : 0);
+                state == State.HOLDING ? 1 : 0, false);
     }
 
     private static ClientView holder() {
