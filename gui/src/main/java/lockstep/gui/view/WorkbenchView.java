@@ -100,7 +100,7 @@ public final class WorkbenchView extends BorderPane {
                 stage.setFullScreen(vm.presentationProperty().get());
             }
             if (vm.getCursor() != null) {
-                vm.getCursor().stopAtReleasesProperty().set(vm.presentationProperty().get());
+                vm.getCursor().stopAtMarksProperty().set(vm.presentationProperty().get());
             }
             focusTimeline();
         });
@@ -269,7 +269,7 @@ public final class WorkbenchView extends BorderPane {
         timeline = new TimelineView(cursor, settings);
         inspector = new InspectorView(cursor, settings);
         inspector.setId("inspector");
-        cursor.stopAtReleasesProperty().set(vm.presentationProperty().get());
+        cursor.stopAtMarksProperty().set(vm.presentationProperty().get());
         NarrationBanner narration = new NarrationBanner(cursor);
         narration.setId("narration");
         main = new VBox(16, narration, lanes, legend(), timeline);
