@@ -95,7 +95,7 @@ public final class WorkbenchView extends BorderPane {
         vm.darkProperty().addListener(o -> applyTheme());
         vm.presentationProperty().addListener(o -> {
             applyTheme();
-            // Projection: the whole screen, and playback holds at every release until Space.
+            // Projection: the whole screen, and playback holds at every narration and release until Space.
             if (getScene() != null && getScene().getWindow() instanceof javafx.stage.Stage stage) {
                 stage.setFullScreen(vm.presentationProperty().get());
             }
