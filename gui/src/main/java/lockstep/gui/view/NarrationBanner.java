@@ -83,7 +83,7 @@ public final class NarrationBanner extends HBox {
                 && cursor.lanes().stream().anyMatch(l -> !l.ownNarrationProperty().get().isEmpty());
         // Always laid out at its fixed height (app.css), so the lanes below never jump when the text changes.
         setOpacity(t.isEmpty() && !split ? 0.45 : 1);
-        int cut = firstClause(t);
+        int cut = leadOf(t, cursor);
         lead.setText(t.substring(0, cut));
         rest.setText(t.substring(cut));
         Object shown = getChildren().get(1);
@@ -155,7 +155,7 @@ public final class NarrationBanner extends HBox {
         out.add(narration.get() == null ? "" : narration.get());
         if (cursor != null) {
             String language = lockstep.algorithms.text.Texts.language().tag();
-            out.add(cursor.words().title(language));
+            out.add(cursor.words().titleCard(language));
             for (String t : cursor.words().narrations(language)) {
                 out.add(lockstep.gui.text.WindowTexts.text("banner.before", t));
             }
@@ -171,6 +171,17 @@ public final class NarrationBanner extends HBox {
         t.setFont(font);
         t.setWrappingWidth(width);
         return t.getLayoutBounds().getHeight();
+    }
+
+    /** The bold part: the title on the title card (before the script), else the first clause. */
+    private static int leadOf(String t, ReplayCursor cursor) {
+        if (cursor != null) {
+            String title = cursor.words().title(lockstep.algorithms.text.Texts.language().tag());
+            if (!title.isEmpty() && t.startsWith(title)) {
+                return title.length();
+            }
+        }
+        return firstClause(t);
     }
 
     /** End of the first clause: after the first '.', ':' or '!' followed by a space, or the whole text. */

@@ -140,9 +140,9 @@ public final class ReplayCursor {
         }
         // A say line stands at its own beats; through the line it announces it is shown as said before that line
         // (the line may change what it says); then the banner shows the scenario's title, never a statement the
-        // run may since have made untrue.
+        // run may since have made untrue. Before the script the banner is the title card: title and description.
         boolean anyOwn = lanes.stream().anyMatch(lane -> !lane.getState().narration().isEmpty());
-        narration.set(common.isEmpty() && !anyOwn ? words.title(language)
+        narration.set(common.isEmpty() && !anyOwn ? (beat.step() == 0 ? words.titleCard(language) : words.title(language))
                 : common.isEmpty() ? "" : said(focus.getState(), language));
         int k = beat.step();
         String line = k == 0 ? WindowTexts.text("footer.before-the-script")
