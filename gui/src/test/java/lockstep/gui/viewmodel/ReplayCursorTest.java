@@ -105,8 +105,8 @@ class ReplayCursorTest {
         assertEquals(9, naiveLane.frame().pulses().size(), "every pulse of the release, to its end");
         assertEquals(1, cursor.lanes().get(1).cards().stream().filter(Card::ghost).count(),
                 "the sequential node's ghost stays");
-        assertEquals("this line: 1 release · 9 woken · 1 wins", naiveLane.tallyProperty().get());
-        assertEquals("this line: 1 release · 1 woken · 1 wins", cursor.lanes().get(1).tallyProperty().get());
+        assertEquals("this line: 1 release · 9 woken · 1 won", naiveLane.tallyProperty().get());
+        assertEquals("this line: 1 release · 1 woken · 1 won", cursor.lanes().get(1).tallyProperty().get());
     }
 
     @Test
