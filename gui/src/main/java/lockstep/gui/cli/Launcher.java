@@ -22,7 +22,26 @@ public final class Launcher {
     /** Runs the command line and returns its exit code (0 fine, 1 a checker finding, 2 bad input). */
     public static int execute(String... args) {
         CommandLine cli = commandLine();
-        return cli.execute(args.length == 0 ? new String[] {"gui"} : args);
+        return cli.execute(withDefaultCommand(args));
+    }
+
+    /**
+     * The arguments with {@code gui} in front when they name no command, only the options every command takes
+     * ({@code lockstep --lang zh} opens the window in Chinese, as a bare {@code lockstep} opens it; it printed the help).
+     */
+    static String[] withDefaultCommand(String... args) {
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (a.equals("--lang") && i + 1 < args.length) {
+                i++;
+            } else if (!a.equals("--debug") && !a.startsWith("--lang=")) {
+                return args;
+            }
+        }
+        String[] out = new String[args.length + 1];
+        out[0] = "gui";
+        System.arraycopy(args, 0, out, 1, args.length);
+        return out;
     }
 
     public static CommandLine commandLine() {

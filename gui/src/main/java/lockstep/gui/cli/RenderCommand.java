@@ -60,16 +60,19 @@ public final class RenderCommand implements Callable<Integer> {
             description = "Write the whole run as an animated GIF, in an existing directory.")
     Path gif;
 
-    @Option(names = "--width", defaultValue = "1400")
+    @Option(names = "--width", paramLabel = "PX", defaultValue = "1400",
+            description = "Width of the picture in pixels, 200 to 8000 (default 1400; a projector's: 1280, 1600, 1920).")
     int width;
 
-    @Option(names = "--height", defaultValue = "860")
+    @Option(names = "--height", paramLabel = "PX", defaultValue = "860",
+            description = "Height of the picture in pixels, 200 to 8000 (default 860; a projector's: 800, 1000, 1080).")
     int height;
 
     @Option(names = "--dark", description = "Dark theme.")
     boolean dark;
 
-    @Option(names = "--presentation", description = "Presentation mode (large type, thick lines).")
+    @Option(names = "--presentation", description = "Presentation mode, as the window's for a projector: large type, thick lines (with --width 1920 "
+                    + "--height 1080, a slide).")
     boolean presentation;
 
     @Override
@@ -183,7 +186,10 @@ public final class RenderCommand implements Callable<Integer> {
         return lines.toString().replaceAll("[\\[\\]]", "");
     }
 
-    /** Draws the run as a looping GIF (script lines and narration held longer) and returns the frame count. */
+    /**
+     * Draws the run as a looping GIF and returns the frame count: it opens on the title card, each banner is held long
+     * enough to read (by its words), faults and findings linger.
+     */
     public static int renderGif(TraceSource.Loaded loaded, Path gif, int width, int height, boolean dark,
                                 boolean presentation) throws Exception {
         GifFrames drawn = gifFrames(loaded, width, height, dark, presentation);

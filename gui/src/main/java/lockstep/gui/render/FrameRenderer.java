@@ -91,14 +91,61 @@ public final class FrameRenderer {
         return out;
     }
 
+    /** Milliseconds a GIF gives a banner before its first word and per word read (about 200 words a minute). */
+    static final int READ_START_MS = 1200;
+    static final int READ_PER_WORD_MS = 300;
+
     /**
-     * How long a GIF shows beat {@code i} (milliseconds): narration is read and a release looked at, both held longer;
-     * the end longest.
+     * How long a GIF shows beat {@code i} (milliseconds), timed for a slide: a beat whose banner changes (the title card,
+     * a say line) long enough to read it, by its words; a beat where a checker finding appears, or the end of a line
+     * with a fault, lingers; the end of a release is held; the last beat longest. Moves the cursor to beat {@code i}.
      */
     public static int gifDelayMs(ReplayCursor cursor, int i) {
+        if (cursor.getIndex() != i) {
+            cursor.seek(i);
+        }
         var beat = cursor.beats().beat(i);
-        boolean pause = beat.narration() || (beat.release() && beat.lastOfStep());
-        return i == cursor.sizeProperty().get() - 1 ? 2500 : beat.narration() ? 2200 : pause ? 1200 : 600;
+        int delay = 600;
+        if (beat.release() && beat.lastOfStep()) {
+            delay = 1500;
+        }
+        for (int lane = 0; lane < cursor.lanes().size(); lane++) {
+            if (beat.lastOfStep() && !cursor.lanes().get(lane).getState().thisLine().faults().isEmpty()) {
+                delay = Math.max(delay, 3000);
+            }
+            int before = i == 0 ? -1 : cursor.beats().indexIn(lane, i - 1);
+            int now = cursor.beats().indexIn(lane, i);
+            boolean found = cursor.lanes().get(lane).replays().violations().stream()
+                    .anyMatch(f -> f.at() > before && f.at() <= now);
+            if (found) {
+                delay = Math.max(delay, 3500);
+            }
+        }
+        if (i == 0 || beat.narration()) {
+            StringBuilder banner = new StringBuilder(cursor.narrationProperty().get());
+            cursor.lanes().forEach(lane -> banner.append(' ').append(lane.ownNarrationProperty().get()));
+            delay = Math.max(delay, readingMs(banner.toString()));
+        }
+        return i == cursor.sizeProperty().get() - 1 ? Math.max(delay, 3000) : delay;
+    }
+
+    /** Time to read {@code text}: a start and so much per word (two Chinese characters count as a word). */
+    static int readingMs(String text) {
+        String t = text.strip();
+        if (t.isEmpty()) {
+            return 0;
+        }
+        int words = 0;
+        int ideographs = 0;
+        for (String token : t.split("\\s+")) {
+            long cjk = token.codePoints().filter(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN).count();
+            ideographs += (int) cjk;
+            if (cjk < token.codePointCount(0, token.length())) {
+                words++;
+            }
+        }
+        words += (ideographs + 1) / 2;
+        return Math.max(2200, Math.min(20_000, READ_START_MS + READ_PER_WORD_MS * words));
     }
 
     /** Writes a PNG through a temporary file renamed into place. */

@@ -77,7 +77,7 @@ public final class SimulatorSource implements TraceSource {
         String title = builtIn != null ? builtIn.id() + " · " + builtIn.title() : scenario.title();
         ScenarioWords words = ScenarioWords.of(scenario);
         if (builtIn != null) {
-            words = new ScenarioWords(framed(builtIn.id() + " · ", builtIn.titleInLanguages(), ""), words.narration());
+            words = words.titled(framed(builtIn.id() + " · ", builtIn.titleInLanguages(), ""));
         }
         return new Loaded(spec, title, traces, false, words);
     }
@@ -91,7 +91,7 @@ public final class SimulatorSource implements TraceSource {
             if (b.name().equals(run.scenario()) && b.title().equals(run.title())) {
                 try {
                     ScenarioWords words = ScenarioWords.of(BuiltInScenarios.load(b.name()));
-                    return new ScenarioWords(framed("", b.titleInLanguages(), file), words.narration());
+                    return words.titled(framed("", b.titleInLanguages(), file));
                 } catch (BadInputException e) {
                     break; // a built-in always loads; were it not to, the trace shows its own texts
                 }

@@ -31,16 +31,19 @@ final class BranchMenu {
         heading.setId("branch-heading");
         heading.setWrapText(true);
         heading.setMaxWidth(360);
+        heading.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE); // wrapped whole, never cut with "..."
+        heading.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         CustomMenuItem head = new CustomMenuItem(heading, false);
         head.setDisable(refusal != null);
         menu.getItems().addAll(head, new SeparatorMenuItem());
-        for (WorkbenchViewModel.BranchAction action : WorkbenchViewModel.branchActions()) {
+        for (WorkbenchViewModel.BranchAction action : vm.branchActions(lane, client)) {
             Label word = new Label(client + " " + action.word());
             word.setStyle("-fx-font-weight: bold;");
             Label description = new Label(action.description());
             description.getStyleClass().add("muted-text");
             description.setWrapText(true);
             description.setMaxWidth(360);
+            description.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
             VBox content = new VBox(1, word, description);
             content.setId("branch-" + action.word());
             MenuItem item = new CustomMenuItem(content);

@@ -29,6 +29,11 @@ final class ClientRow extends Pane {
     final Text status = new Text();
     final Text caption = new Text();
     final Rectangle tint = new Rectangle();
+    /** A ring around the avatar: dotted (paused), dashed (cut off, no server), red with a slash (expired, zombie). */
+    final Circle ring = new Circle();
+    /** A mark over the avatar, drawn large enough for the back row: pause bars, a cut link, a cross, a slash. */
+    final SVGPath lookMark = new SVGPath();
+    private Row.Look shownLook;
     Row shownClient;
     String shownCaption;
     boolean shownFlag;
@@ -64,7 +69,14 @@ final class ClientRow extends Pane {
         caption.setTextOrigin(VPos.CENTER);
         status.setTextOrigin(VPos.CENTER);
         status.getStyleClass().add("client-status");
-        getChildren().addAll(tint, avatar, initials, badge, icon, word, status, caption);
+        ring.setFill(Color.TRANSPARENT);
+        ring.setMouseTransparent(true);
+        lookMark.setFill(Color.TRANSPARENT);
+        lookMark.setMouseTransparent(true);
+        lookMark.setStrokeLineCap(javafx.scene.shape.StrokeLineCap.ROUND);
+        ring.getStyleClass().add("look-ring");
+        lookMark.getStyleClass().add("look-mark");
+        getChildren().addAll(tint, avatar, ring, lookMark, initials, badge, icon, word, status, caption); // the marks under the name
         setManaged(false);
         setId("client-" + name);
         // The menu opens on the secondary press itself: not every platform turns it into a context-menu event
@@ -108,7 +120,8 @@ final class ClientRow extends Pane {
         word.setFill(p.stateText(style));
         caption.setFill(p.text2());
         status.setText(statusText);
-        status.setFill(p.text2());
+        // the connection words (cut off, paused, no server) in the text's own dark colour, bold: read from the back
+        status.setFill(c.look() == Row.Look.HEALTHY ? p.text2() : p.text());
         if (key == Row.Key.HOLLOW) {
             // A hollow key: it believes it holds, the server has let its session go.
             badge.setFill(p.surface());
@@ -172,6 +185,7 @@ final class ClientRow extends Pane {
         }
         placeCaption();
         placeStatus();
+        showLook(c.look(), p);
         shownClient = c;
         shownCaption = text;
         shownFlag = flagged;
@@ -271,6 +285,73 @@ final class ClientRow extends Pane {
             }
             caption.setX(x);
         }
+    }
+
+    /**
+     * The look of a client's process and session, drawn over and around its avatar at the avatar's size, so paused,
+     * cut off, crashed, expired and zombie clients differ by shape (not only by a small word or a colour): pause bars
+     * and a dotted ring for a stopped process; a cut line and a dashed ring for a lost connection; a red cross over a
+     * crashed client; a red ring with a slash for a session the server ended (expired, zombie).
+     */
+    private void showLook(Row.Look look, Palette p) {
+        double r = avatar.getRadius();
+        double cx = avatar.getCenterX();
+        double cy = avatar.getCenterY();
+        double w = Math.max(2, r * 0.2);
+        ring.setCenterX(cx);
+        ring.setCenterY(cy);
+        ring.setRadius(r + w * 0.6);
+        ring.setStrokeWidth(Math.max(1.5, r * 0.13));
+        ring.getStrokeDashArray().clear();
+        lookMark.setStrokeWidth(w);
+        double k = r * 0.55;
+        String path = "";
+        Color ringColour = null;
+        Color markColour = p.text();
+        switch (look) {
+            case PAUSED -> {
+                double bar = r * 0.25;
+                path = String.format(java.util.Locale.ROOT, "M%.1f,%.1f V%.1f M%.1f,%.1f V%.1f", cx - bar, cy - k,
+                        cy + k, cx + bar, cy - k, cy + k);
+                ringColour = p.text();
+                ring.getStrokeDashArray().setAll(1.0, ring.getStrokeWidth() * 1.6);
+                ring.setStrokeLineCap(javafx.scene.shape.StrokeLineCap.ROUND);
+            }
+            case CUT_OFF, NO_SERVER -> {
+                path = String.format(java.util.Locale.ROOT, "M%.1f,%.1f L%.1f,%.1f M%.1f,%.1f L%.1f,%.1f",
+                        cx - k, cy + k, cx - k * 0.25, cy + k * 0.25, cx + k * 0.25, cy - k * 0.25, cx + k, cy - k);
+                ringColour = p.text();
+                ring.getStrokeDashArray().setAll(r * 0.35, r * 0.25);
+                ring.setStrokeLineCap(javafx.scene.shape.StrokeLineCap.BUTT);
+            }
+            case CRASHED -> {
+                path = String.format(java.util.Locale.ROOT, "M%.1f,%.1f L%.1f,%.1f M%.1f,%.1f L%.1f,%.1f",
+                        cx - k, cy - k, cx + k, cy + k, cx + k, cy - k, cx - k, cy + k);
+                markColour = p.finding();
+            }
+            case EXPIRED, ZOMBIE -> {
+                double d = r * 0.7;
+                path = String.format(java.util.Locale.ROOT, "M%.1f,%.1f L%.1f,%.1f", cx - d, cy + d, cx + d, cy - d);
+                markColour = p.finding();
+                ringColour = p.finding();
+                ring.setStrokeLineCap(javafx.scene.shape.StrokeLineCap.BUTT);
+            }
+            default -> {
+                // healthy or closed: the avatar alone (a closed session is faded, its word says it)
+            }
+        }
+        boolean big = r >= 6;
+        lookMark.setContent(path);
+        lookMark.setStroke(markColour);
+        lookMark.setVisible(big && !path.isEmpty());
+        ring.setStroke(ringColour);
+        ring.setVisible(big && ringColour != null);
+        shownLook = look;
+    }
+
+    /** Test hook: the look drawn over the avatar. */
+    Row.Look shownLook() {
+        return shownLook;
     }
 
     /** The caption's type size as the row's layout sets it (a narrow compact row may show it smaller). */

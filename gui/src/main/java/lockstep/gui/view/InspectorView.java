@@ -28,7 +28,8 @@ import lockstep.gui.text.WindowTexts;
 
 /**
  * The inspector: which lane it shows (the focused one), and three tabs: the event log (the current row highlighted,
- * rows to come dimmed, click a row to jump), the sequence view (a Lamport diagram around the cursor) and the
+ * rows to come dimmed; a click on a row moves to the beat that shows
+ * it and marks that row), the sequence view (a Lamport diagram around the cursor) and the
  * comparison of the lanes' costs.
  */
 public final class InspectorView extends VBox {
@@ -89,7 +90,7 @@ public final class InspectorView extends VBox {
             @Override
             protected void updateItem(Event item, boolean empty) {
                 super.updateItem(item, empty);
-                int at = cursor.eventIndex();
+                int at = cursor.markedEvent();
                 pseudoClassStateChanged(CURRENT, !empty && item != null && item.index() == at);
                 pseudoClassStateChanged(FUTURE, !empty && item != null && item.index() > at);
                 pseudoClassStateChanged(FINDING, !empty && item != null && cursor.isFindingAt(item.index()));
@@ -117,6 +118,8 @@ public final class InspectorView extends VBox {
         showLane();
         cursor.focusedLaneProperty().addListener(o -> showLane());
         cursor.indexProperty().addListener(o -> follow());
+        // a row clicked within the beat already shown moves no beat: the mark still follows the click
+        cursor.chosenEventProperty().addListener(o -> follow());
     }
 
     private void showLane() {
@@ -128,7 +131,7 @@ public final class InspectorView extends VBox {
     }
 
     private void follow() {
-        int at = cursor.eventIndex();
+        int at = cursor.markedEvent();
         syncing = true;
         try {
             table.getSelectionModel().clearSelection();

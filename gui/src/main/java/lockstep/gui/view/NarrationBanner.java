@@ -25,7 +25,9 @@ public final class NarrationBanner extends HBox {
 
     private final Text lead = new Text();
     private final Text rest = new Text();
-    private final TextFlow flow = new TextFlow(lead, rest);
+    /** The title card's description, under the title in a smaller size (it must not make the banner tall all run). */
+    private final Text description = new Text();
+    private final TextFlow flow = new TextFlow(lead, rest, description);
     private final HBox columns = new HBox(16);
     private final List<TextFlow> laneTexts = new ArrayList<>();
     private final ReplayCursor cursor;
@@ -51,6 +53,7 @@ public final class NarrationBanner extends HBox {
         mark.getStyleClass().add("narration-mark");
         lead.getStyleClass().add("narration-lead");
         rest.getStyleClass().add("narration-text");
+        description.getStyleClass().add("narration-description");
         HBox.setHgrow(flow, Priority.ALWAYS);
         HBox.setHgrow(columns, Priority.ALWAYS);
         setAlignment(Pos.CENTER_LEFT);
@@ -83,9 +86,11 @@ public final class NarrationBanner extends HBox {
                 && cursor.lanes().stream().anyMatch(l -> !l.ownNarrationProperty().get().isEmpty());
         // Always laid out at its fixed height (app.css), so the lanes below never jump when the text changes.
         setOpacity(t.isEmpty() && !split ? 0.45 : 1);
-        int cut = firstClause(t);
+        int cut = leadOf(t, cursor);
         lead.setText(t.substring(0, cut));
-        rest.setText(t.substring(cut));
+        boolean card = cursor != null && cut > 0 && cut < t.length() && t.charAt(cut) == '\n';
+        rest.setText(card ? "" : t.substring(cut));
+        description.setText(card ? t.substring(cut) : "");
         Object shown = getChildren().get(1);
         if (split && shown != columns) {
             getChildren().set(1, columns);
@@ -136,6 +141,15 @@ public final class NarrationBanner extends HBox {
         for (String t : texts()) {
             needed = Math.max(needed, measure(t, bold, textWidth));
         }
+        if (cursor != null) {
+            // the title card: the title in the banner's bold, the description under it in its own smaller size
+            String language = lockstep.algorithms.text.Texts.language().tag();
+            String about = cursor.words().description(language).strip();
+            if (!about.isEmpty()) {
+                needed = Math.max(needed, measure(cursor.words().title(language), bold, textWidth)
+                        + measure(about, description.getFont(), textWidth));
+            }
+        }
         if (cursor != null && cursor.lanes().size() > 1) {
             javafx.scene.text.Font laneFont = ((Text) laneTexts.get(0).getChildren().get(1)).getFont();
             javafx.scene.text.Font laneBold = javafx.scene.text.Font.font(laneFont.getFamily(),
@@ -152,7 +166,11 @@ public final class NarrationBanner extends HBox {
     /** The texts this banner may show in this run: the title and every say line (as said before a line, the longer). */
     private List<String> texts() {
         List<String> out = new ArrayList<>();
-        out.add(narration.get() == null ? "" : narration.get());
+        String now = narration.get() == null ? "" : narration.get();
+        // (the title card is measured in its own two sizes by computePrefHeight)
+        if (cursor == null || !now.equals(cursor.words().titleCard(lockstep.algorithms.text.Texts.language().tag()))) {
+            out.add(now);
+        }
         if (cursor != null) {
             String language = lockstep.algorithms.text.Texts.language().tag();
             out.add(cursor.words().title(language));
@@ -171,6 +189,17 @@ public final class NarrationBanner extends HBox {
         t.setFont(font);
         t.setWrappingWidth(width);
         return t.getLayoutBounds().getHeight();
+    }
+
+    /** The bold part: the title on the title card (before the script), else the first clause. */
+    private static int leadOf(String t, ReplayCursor cursor) {
+        if (cursor != null) {
+            String title = cursor.words().title(lockstep.algorithms.text.Texts.language().tag());
+            if (!title.isEmpty() && t.startsWith(title)) {
+                return title.length();
+            }
+        }
+        return firstClause(t);
     }
 
     /** End of the first clause: after the first '.', ':' or '!' followed by a space, or the whole text. */
@@ -193,6 +222,6 @@ public final class NarrationBanner extends HBox {
             }
             return String.join(" | ", parts);
         }
-        return lead.getText() + rest.getText();
+        return lead.getText() + rest.getText() + description.getText();
     }
 }

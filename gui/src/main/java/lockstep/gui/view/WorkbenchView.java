@@ -95,12 +95,12 @@ public final class WorkbenchView extends BorderPane {
         vm.darkProperty().addListener(o -> applyTheme());
         vm.presentationProperty().addListener(o -> {
             applyTheme();
-            // Projection: the whole screen, and playback holds at every release until Space.
+            // Projection: the whole screen, and playback holds at every narration and release until Space.
             if (getScene() != null && getScene().getWindow() instanceof javafx.stage.Stage stage) {
                 stage.setFullScreen(vm.presentationProperty().get());
             }
             if (vm.getCursor() != null) {
-                vm.getCursor().stopAtReleasesProperty().set(vm.presentationProperty().get());
+                vm.getCursor().stopAtMarksProperty().set(vm.presentationProperty().get());
             }
             focusTimeline();
         });
@@ -269,7 +269,7 @@ public final class WorkbenchView extends BorderPane {
         timeline = new TimelineView(cursor, settings);
         inspector = new InspectorView(cursor, settings);
         inspector.setId("inspector");
-        cursor.stopAtReleasesProperty().set(vm.presentationProperty().get());
+        cursor.stopAtMarksProperty().set(vm.presentationProperty().get());
         NarrationBanner narration = new NarrationBanner(cursor);
         narration.setId("narration");
         main = new VBox(16, narration, lanes, legend(), timeline);

@@ -148,7 +148,7 @@ public final class LaneViewModel {
         return String.join(" · ", parts);
     }
 
-    /** "this line: 1 release · 9 woken · 1 wins" ("" when the script line released nothing and woke no one). */
+    /** "this line: 1 release · 9 woken · 1 won" ("" when the script line released nothing and woke no one). */
     static String tallyText(Tally t) {
         if (t.releases() == 0 && t.woken() == 0) {
             return "";
@@ -385,7 +385,7 @@ public final class LaneViewModel {
         return bugMark.getReadOnlyProperty();
     }
 
-    /** What this lane's current release has done so far ("this release: 9 woken, 1 wins"). */
+    /** What this lane's current release has done so far ("this release: 9 woken, 1 won"). */
     public ReadOnlyStringProperty tallyProperty() {
         return tally.getReadOnlyProperty();
     }

@@ -25,9 +25,14 @@ import lockstep.gui.text.WindowTexts;
  * <p><b>Synchronisation rule.</b> The cursor moves by {@link Beats beats}, not by event: a script line, and within a
  * line its phases (the call that changes the tree, the notifications it causes, the grant, the other re-checks). Every
  * lane shows the same beat at the same time; a lane with nothing to do in a phase holds still. Left/Right move one
- * beat, Shift+Left/Right one script line. The cursor never stops inside a step (between a call, the node it created or
- * deleted, and the client's resulting state). Playback stops at each narration and, when {@link #stopAtReleases} is
- * set (presentation mode), at the end of each release, until played again.
+ * beat; Shift+Right moves to the <em>end</em> of the next script line and Shift+Left to the end of the previous one,
+ * where a line's effects (its notifications, its grant, the re-checks) are all on screen: the course's "press
+ * Shift+Right until the status line names ..." lands on the moment its text describes. The cursor never stops inside
+ * a step (between a call, the node it created or deleted, and the client's resulting state).
+ *
+ * <p><b>Playback.</b> Play runs to the last beat. Only when {@link #stopAtMarks} is set (presentation mode: a teacher
+ * talks over each moment) does it stop at each narration and at the end of each release, until played again. Every
+ * step command (a beat, a line, first, last, a finding, an event) pauses playback: the user has taken the wheel.
  */
 public final class ReplayCursor {
 
@@ -50,7 +55,8 @@ public final class ReplayCursor {
     private final ReadOnlyStringWrapper narration = new ReadOnlyStringWrapper(this, "narration", "");
     private final ReadOnlyStringWrapper position = new ReadOnlyStringWrapper(this, "position", "");
     private final DoubleProperty speed = new SimpleDoubleProperty(this, "speed", 1);
-    private final BooleanProperty stopAtReleases = new SimpleBooleanProperty(this, "stopAtReleases");
+    private final BooleanProperty stopAtMarks = new SimpleBooleanProperty(this, "stopAtMarks");
+    private final ReadOnlyIntegerWrapper chosenEvent = new ReadOnlyIntegerWrapper(this, "chosenEvent", -1);
     private ScenarioWords words = ScenarioWords.english("");
 
     public ReplayCursor(List<LaneViewModel> lanes) {
@@ -101,9 +107,14 @@ public final class ReplayCursor {
         focusedLane.set(target);
     }
 
-    /** Moves every lane to beat {@code b} (clamped). */
+    /** Moves every lane to beat {@code b} (clamped); an event chosen in the log is no longer chosen. */
     public void seek(int b) {
+        move(b, -1);
+    }
+
+    private void move(int b, int chosen) {
         int at = Math.max(0, Math.min(beats.size() - 1, b));
+        chosenEvent.set(chosen);
         for (LaneViewModel lane : lanes) {
             lane.showBeat(at);
         }
@@ -129,9 +140,9 @@ public final class ReplayCursor {
         }
         // A say line stands at its own beats; through the line it announces it is shown as said before that line
         // (the line may change what it says); then the banner shows the scenario's title, never a statement the
-        // run may since have made untrue.
+        // run may since have made untrue. Before the script the banner is the title card: title and description.
         boolean anyOwn = lanes.stream().anyMatch(lane -> !lane.getState().narration().isEmpty());
-        narration.set(common.isEmpty() && !anyOwn ? words.title(language)
+        narration.set(common.isEmpty() && !anyOwn ? (beat.step() == 0 ? words.titleCard(language) : words.title(language))
                 : common.isEmpty() ? "" : said(focus.getState(), language));
         int k = beat.step();
         String line = k == 0 ? WindowTexts.text("footer.before-the-script")
@@ -178,9 +189,14 @@ public final class ReplayCursor {
         return text.startsWith("say") ? WindowTexts.text("footer.say-above") : text;
     }
 
-    /** Moves to the first beat at which the focused lane shows its event {@code eventIndex}. */
+    /**
+     * Chooses the focused lane's event {@code eventIndex} (a click in the event log): every lane moves to the first beat
+     * that shows it (a beat shows the end of a phase, so the lane may show a later event of the same phase), and the
+     * log marks the chosen event, not the beat's last one. Pauses playback.
+     */
     public void seekEvent(int eventIndex) {
-        seek(beats.beatOf(focusIndex, eventIndex));
+        pause();
+        move(beats.beatOf(focusIndex, eventIndex), Math.max(-1, Math.min(focus.events().size() - 1, eventIndex)));
     }
 
     /** The event the focused lane shows. */
@@ -188,32 +204,57 @@ public final class ReplayCursor {
         return focus.getIndex();
     }
 
+    /**
+     * The event the event log marks as current: the one chosen in it, while the cursor stays on the beat it moved to,
+     * else the event the focused lane shows.
+     */
+    public int markedEvent() {
+        return chosenEvent.get() >= 0 ? chosenEvent.get() : focus.getIndex();
+    }
+
+    /** The event chosen in the event log, -1 when the cursor has moved since (or none was). */
+    public ReadOnlyIntegerProperty chosenEventProperty() {
+        return chosenEvent.getReadOnlyProperty();
+    }
+
+    /** One beat on; pauses playback. */
     public void forward() {
+        pause();
         seek(index.get() + 1);
     }
 
+    /** One beat back; pauses playback. */
     public void back() {
+        pause();
         seek(index.get() - 1);
     }
 
-    /** To the first beat of the next script line (or the end). */
+    /**
+     * To the last beat of the next script line (the end of the run after the last line), where the line's effects are
+     * all on screen; pauses playback.
+     */
     public void nextLine() {
+        pause();
         int k = beats.beat(index.get()).step();
-        seek(k < beats.stepCount() ? beats.firstBeatOfStep(k + 1) : beats.size() - 1);
+        seek(k < beats.stepCount() ? beats.lastBeatOfStep(k + 1) : beats.size() - 1);
     }
 
-    /** To the first beat of this script line, or of the previous one when already there. */
+    /** To the last beat of the previous script line (beat 0 from the first line); pauses playback. */
     public void previousLine() {
+        pause();
         int k = beats.beat(index.get()).step();
-        int start = beats.firstBeatOfStep(k);
-        seek(index.get() > start ? start : beats.firstBeatOfStep(k - 1));
+        seek(k > 0 ? beats.lastBeatOfStep(k - 1) : 0);
     }
 
+    /** To the first beat; pauses playback. */
     public void home() {
+        pause();
         seek(0);
     }
 
+    /** To the last beat; pauses playback. */
     public void end() {
+        pause();
         seek(beats.size() - 1);
     }
 
@@ -237,14 +278,14 @@ public final class ReplayCursor {
     }
 
     /**
-     * One beat of playback while playing; playback then stops at a narration (so it can be read) and, with
-     * {@link #stopAtReleases}, at the end of a release.
+     * One beat of playback while playing; playback stops at the last beat and, with {@link #stopAtMarks}
+     * (presentation mode), at a narration (so it can be read out) and at the end of a release.
      */
     public void tick() {
         if (playing.get()) {
-            forward();
+            seek(index.get() + 1);
             Beats.Beat beat = beats.beat(index.get());
-            if (beat.narration() || (stopAtReleases.get() && beat.release() && beat.lastOfStep())) {
+            if (stopAtMarks.get() && (beat.narration() || (beat.release() && beat.lastOfStep()))) {
                 playing.set(false);
             }
         }
@@ -255,6 +296,7 @@ public final class ReplayCursor {
      * shows now; false, and no move, when there is none.
      */
     public boolean nextFinding() {
+        pause();
         int here = focus.getIndex();
         java.util.OptionalInt next = focus.replays().violations().stream()
                 .mapToInt(lockstep.simulator.check.Finding::at).filter(at -> at > here).min();
@@ -323,8 +365,8 @@ public final class ReplayCursor {
         return speed;
     }
 
-    /** Whether playback stops at the end of each release (presentation mode sets it). */
-    public BooleanProperty stopAtReleasesProperty() {
-        return stopAtReleases;
+    /** Whether playback stops at each narration and at the end of each release (presentation mode sets it). */
+    public BooleanProperty stopAtMarksProperty() {
+        return stopAtMarks;
     }
 }

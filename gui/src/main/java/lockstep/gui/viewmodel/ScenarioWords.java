@@ -19,13 +19,20 @@ import lockstep.simulator.scenario.Wording;
  * narration the scenario does not know (a trace of an older file, a scenario that gives English only) is shown as
  * recorded.
  *
- * @param title     the title (a built-in's is prefixed with its id by the caller)
- * @param narration English narration text to the same text in every language the scenario gives it
+ * @param title       the title (a built-in's is prefixed with its id by the caller)
+ * @param description the scenario's description, shown under the title on the title card (beats before the script);
+ *                    empty when not known
+ * @param narration   English narration text to the same text in every language the scenario gives it
  */
-public record ScenarioWords(Wording title, Map<String, Wording> narration) {
+public record ScenarioWords(Wording title, Wording description, Map<String, Wording> narration) {
 
     public ScenarioWords {
         narration = Map.copyOf(narration);
+    }
+
+    /** Words with no description (a recorded trace's). */
+    public ScenarioWords(Wording title, Map<String, Wording> narration) {
+        this(title, Wording.english(""), narration);
     }
 
     /** Words for a run whose scenario is not known: everything as recorded. */
@@ -33,11 +40,30 @@ public record ScenarioWords(Wording title, Map<String, Wording> narration) {
         return new ScenarioWords(Wording.english(title), Map.of());
     }
 
-    /** The title and every narration text of {@code scenario}. */
+    /** The title, the description and every narration text of {@code scenario}. */
     public static ScenarioWords of(Scenario scenario) {
         Map<String, Wording> narration = new HashMap<>();
         collect(scenario.script(), narration);
-        return new ScenarioWords(scenario.titleInLanguages(), narration);
+        return new ScenarioWords(scenario.titleInLanguages(), scenario.descriptionInLanguages(), narration);
+    }
+
+    /** The same words under another title (a built-in's id before it). */
+    public ScenarioWords titled(Wording newTitle) {
+        return new ScenarioWords(newTitle, description, narration);
+    }
+
+    /** The description in {@code language} ("" when there is none). */
+    public String description(String language) {
+        return description.in(language);
+    }
+
+    /**
+     * The title card's text: the title and, on a line of its own, the description (the title alone when there is
+     * none). The banner shows it before the script's first line.
+     */
+    public String titleCard(String language) {
+        String d = description(language).strip();
+        return d.isEmpty() ? title(language) : title(language) + "\n" + d;
     }
 
     /** The recorded (English) narration {@code english} in {@code language}; as recorded when it is not known. */

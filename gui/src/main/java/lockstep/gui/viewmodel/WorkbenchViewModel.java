@@ -218,6 +218,30 @@ public final class WorkbenchViewModel {
         return out;
     }
 
+    /**
+     * The branch actions for {@code client} of lane {@code lane} at the cursor: {@link #branchActions()} without
+     * "acquire" when the client is already asking (requesting or waiting) or gone (crashed, expired): the run would
+     * only refuse the line.
+     */
+    public List<BranchAction> branchActions(int lane, String client) {
+        List<BranchAction> all = new ArrayList<>(branchActions());
+        ReplayCursor now = cursor.get();
+        if (now == null || lane < 0 || lane >= now.lanes().size()) {
+            return all;
+        }
+        lockstep.simulator.frame.Row row = now.lanes().get(lane).frame().row(client);
+        if (row != null) {
+            switch (row.state()) {
+                case REQUESTING, WAITING, CRASHED, EXPIRED ->
+                        all.removeIf(action -> action.word().equals(Verb.ACQUIRE.word()));
+                default -> {
+                    // idle, released, gave up, holding (a reentrant lock takes it again; another refuses in one line)
+                }
+            }
+        }
+        return all;
+    }
+
     /** Why lane {@code k} cannot branch now (a sentence for a tooltip), or null when it can. */
     public String branchRefusal(int k) {
         ReplayCursor now = cursor.get();

@@ -77,6 +77,16 @@ class GuiCliTest {
     }
 
     @Test
+    void optionsAloneOpenTheWindowAsABareLockstepDoes() {
+        assertArrayEquals(new String[] {"gui"}, Launcher.withDefaultCommand());
+        assertArrayEquals(new String[] {"gui", "--lang", "zh"}, Launcher.withDefaultCommand("--lang", "zh"));
+        assertArrayEquals(new String[] {"gui", "--lang=ru", "--debug"}, Launcher.withDefaultCommand("--lang=ru", "--debug"));
+        assertArrayEquals(new String[] {"--lang", "zh", "list"}, Launcher.withDefaultCommand("--lang", "zh", "list"));
+        assertArrayEquals(new String[] {"--help"}, Launcher.withDefaultCommand("--help"));
+        assertArrayEquals(new String[] {"--lang"}, Launcher.withDefaultCommand("--lang"), "a missing value: its own error");
+    }
+
+    @Test
     void guiRefusesBadInputAsRunDoes() throws IOException {
         String algorithms = "(expected one of " + String.join(", ", Algorithms.names()) + ")";
         assertBadInput("lockstep gui: --algorithm: unknown algorithm 'foo' " + algorithms, "gui", "02", "--algorithm",

@@ -107,5 +107,14 @@ class BranchingTest {
                 .toList();
         assertEquals("acquire", words.get(0));
         assertTrue(words.containsAll(List.of("crash", "expire", "pause", "resume", "disconnect", "give-up")), words.toString());
+
+        // a client already waiting is not offered "acquire"; an idle one is
+        WorkbenchViewModel vm = opened("03", List.of("sequential"));
+        ReplayCursor cursor = vm.getCursor();
+        cursor.seek(0);
+        assertEquals("acquire", vm.branchActions(0, "c5").get(0).word(), "idle: acquire offered");
+        cursor.seek(cursor.beats().lastBeatOfStep(1));
+        assertTrue(vm.branchActions(0, "c5").stream().noneMatch(a -> a.word().equals("acquire")), "waiting: no acquire");
+        assertTrue(vm.branchActions(0, "c5").stream().anyMatch(a -> a.word().equals("give-up")));
     }
 }

@@ -92,6 +92,7 @@ class ReplayCursorTest {
     @Test
     void playbackStopsAtNarrationAndReleasesStayOnScreenForTheWholeRelease() {
         ReplayCursor cursor = cursor();
+        cursor.stopAtMarksProperty().set(true);
         cursor.play();
         while (cursor.playingProperty().get()) {
             cursor.tick();
@@ -104,8 +105,8 @@ class ReplayCursorTest {
         assertEquals(9, naiveLane.frame().pulses().size(), "every pulse of the release, to its end");
         assertEquals(1, cursor.lanes().get(1).cards().stream().filter(Card::ghost).count(),
                 "the sequential node's ghost stays");
-        assertEquals("this line: 1 release · 9 woken · 1 wins", naiveLane.tallyProperty().get());
-        assertEquals("this line: 1 release · 1 woken · 1 wins", cursor.lanes().get(1).tallyProperty().get());
+        assertEquals("this line: 1 release · 9 woken · 1 won", naiveLane.tallyProperty().get());
+        assertEquals("this line: 1 release · 1 woken · 1 won", cursor.lanes().get(1).tallyProperty().get());
     }
 
     @Test
@@ -152,5 +153,95 @@ class ReplayCursorTest {
             assertTrue(words.add(style.word()), "colour is never the only cue: each state has its own word");
             assertTrue(style.icon() != null);
         }
+    }
+
+    /** Shift+Right from the start until the status line names {@code words}: where chapter 01 and the lesson plan stop. */
+    private static ReplayCursor shiftRightUntil(ReplayCursor cursor, String words) {
+        cursor.home();
+        while (!cursor.positionProperty().get().contains(words)) {
+            assertTrue(cursor.canGoForwardProperty().get(), "no line names " + words);
+            cursor.nextLine();
+        }
+        return cursor;
+    }
+
+    @Test
+    void shiftRightLandsAtTheEndOfTheNextLineWhereTheLessonPlanSaysWhatTheLanesShow() {
+        ReplayCursor cursor = cursor();
+        for (int line = 1; line <= cursor.beats().stepCount(); line++) {
+            cursor.nextLine();
+            assertEquals(cursor.beats().lastBeatOfStep(line), cursor.getIndex(), "Shift+Right: the end of line " + line);
+        }
+        cursor.nextLine();
+        assertEquals(cursor.beats().size() - 1, cursor.getIndex(), "after the last line: stays at the end");
+        for (int line = cursor.beats().stepCount() - 1; line >= 1; line--) {
+            cursor.previousLine();
+            assertEquals(cursor.beats().lastBeatOfStep(line), cursor.getIndex(), "Shift+Left: the end of line " + line);
+        }
+        cursor.previousLine();
+        cursor.previousLine();
+        assertEquals(0, cursor.getIndex(), "Shift+Left from the first line: the first beat");
+        // From the middle of a line, Shift+Right goes to the end of the next one, Shift+Left to the end of the previous.
+        cursor.seek(cursor.beats().firstBeatOfStep(5) + 1);
+        cursor.nextLine();
+        assertEquals(cursor.beats().lastBeatOfStep(6), cursor.getIndex());
+        cursor.seek(cursor.beats().firstBeatOfStep(5) + 1);
+        cursor.previousLine();
+        assertEquals(cursor.beats().lastBeatOfStep(4), cursor.getIndex());
+
+        // docs/course/lesson-plan.md, 5-15: "Shift+Right until the status line names all acquire", then "holder release"
+        shiftRightUntil(cursor, "all acquire");
+        assertEquals(9, cursor.lanes().get(0).frame().arrows().size(), "naive: nine dashed arrows to the lock node");
+        shiftRightUntil(cursor, "holder release");
+        assertTrue(cursor.lanes().get(0).captionProperty().get().startsWith("c1 released. 9 woken. "),
+                cursor.lanes().get(0).captionProperty().get());
+        assertTrue(cursor.lanes().get(0).captionProperty().get().contains(" woke for nothing and wait again."),
+                cursor.lanes().get(0).captionProperty().get());
+        assertEquals("c1 released. c2 woken. c2 wins.", cursor.lanes().get(1).captionProperty().get());
+        assertEquals(9, cursor.lanes().get(0).frame().counters().notifications(), "naive: nine notifications");
+        assertEquals(1, cursor.lanes().get(1).frame().counters().notifications(), "sequential: one");
+    }
+
+    @Test
+    void spacePlaysToTheEndAndAnyStepKeyPauses() {
+        ReplayCursor cursor = cursor();
+        cursor.play();
+        int ticks = 0;
+        while (cursor.playingProperty().get()) {
+            cursor.tick();
+            ticks++;
+        }
+        assertEquals(cursor.beats().size() - 1, cursor.getIndex(), "outside presentation mode: no stop on the way");
+        assertEquals(cursor.beats().size() - 1, ticks);
+        List<Runnable> keys = List.of(cursor::forward, cursor::back, cursor::nextLine, cursor::previousLine,
+                cursor::home, cursor::end, () -> cursor.seekEvent(3), cursor::nextFinding);
+        for (Runnable key : keys) {
+            cursor.seek(cursor.beats().size() / 2);
+            cursor.play();
+            cursor.tick();
+            key.run();
+            assertFalse(cursor.playingProperty().get(), "a step key pauses playback");
+        }
+    }
+
+    @Test
+    void clickingAnEventMarksThatEventAndMovingOnUnmarksIt() {
+        ReplayCursor cursor = cursor();
+        // an event inside a phase: the beat that shows it ends on a later event
+        int chosen = -1;
+        for (int e = 1; e < naive.size() && chosen < 0; e++) {
+            if (cursor.beats().indexIn(0, cursor.beats().beatOf(0, e)) > e) {
+                chosen = e;
+            }
+        }
+        assertTrue(chosen > 0);
+        cursor.seekEvent(chosen);
+        assertEquals(cursor.beats().beatOf(0, chosen), cursor.getIndex(), "the beat that shows it");
+        assertNotEquals(chosen, cursor.eventIndex());
+        assertEquals(chosen, cursor.markedEvent(), "the log marks the event clicked, not the beat's last one");
+        cursor.seekEvent(chosen + 1);
+        assertEquals(chosen + 1, cursor.markedEvent(), "another row of the same beat");
+        cursor.forward();
+        assertEquals(cursor.eventIndex(), cursor.markedEvent(), "once the cursor moves, the log follows it again");
     }
 }

@@ -95,6 +95,8 @@ final class BenchCommand implements Callable<Integer> {
             CommandLine sub = new CommandLine(benchmark.command().get());
             sub.getCommandSpec().name(benchmark.name()); // its usage says "bench render", not its own name
             sub.getCommandSpec().usageMessage().description(benchmark.description());
+            // a benchmark hidden at the top (bench-render) is still one of bench's: help bench lists every one
+            sub.getCommandSpec().usageMessage().hidden(false);
             bench.addSubcommand(benchmark.name(), sub);
         }
     }

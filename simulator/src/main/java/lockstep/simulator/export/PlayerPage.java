@@ -143,6 +143,9 @@ public final class PlayerPage {
             o.put("line", b.line());
             o.put("phase", b.phase().name().toLowerCase(java.util.Locale.ROOT));
             o.put("narration", b.narration());
+            if (b.release() && b.lastOfStep()) {
+                o.put("releaseEnd", true); // projection's playback stops here, as the window's presentation mode does
+            }
         }
         data.put("steps", beats.stepCount());
         data.set("script", script(frames));

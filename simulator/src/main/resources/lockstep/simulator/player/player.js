@@ -330,15 +330,20 @@
         });
       });
     });
-    on("first", home);
-    on("line-back", previousLine);
-    on("back", back);
+    // a step button pauses playback, as a step key does
+    on("first", paused(home));
+    on("line-back", paused(previousLine));
+    on("back", paused(back));
     on("play", function () { if (ui.playing) { pause(); } else { play(); } });
-    on("forward", forward);
-    on("line-forward", nextLine);
-    on("last", end);
+    on("forward", paused(forward));
+    on("line-forward", paused(nextLine));
+    on("last", paused(end));
     on("projection", function () { projection(!document.body.classList.contains("projection")); });
     document.getElementById("lang").addEventListener("change", function (e) { useLanguage(e.target.value); });
+  }
+
+  function paused(f) {
+    return function () { pause(); f(); };
   }
 
   function on(id, f) {
@@ -346,15 +351,6 @@
   }
 
   // ---- the cursor (ReplayCursor's moves) --------------------------------------------------------------------
-
-  function firstBeatOfStep(step) {
-    for (var b = 0; b < DATA.beats.length; b++) {
-      if (DATA.beats[b].step >= step) {
-        return b;
-      }
-    }
-    return DATA.beats.length - 1;
-  }
 
   function seek(b) {
     ui.beat = Math.max(0, Math.min(DATA.frames.length - 1, b | 0));
@@ -367,15 +363,25 @@
   function home() { seek(0); }
   function end() { seek(DATA.frames.length - 1); }
 
+  function lastBeatOfStep(step) {
+    var last = 0;
+    for (var b = 0; b < DATA.beats.length; b++) {
+      if (DATA.beats[b].step <= step) {
+        last = b;
+      }
+    }
+    return last;
+  }
+
+  // Shift+Right: to the end of the next script line, where its effects show; Shift+Left: to the end of the previous
   function nextLine() {
     var k = DATA.beats[ui.beat].step;
-    seek(k < DATA.steps ? firstBeatOfStep(k + 1) : DATA.frames.length - 1);
+    seek(k < DATA.steps ? lastBeatOfStep(k + 1) : DATA.frames.length - 1);
   }
 
   function previousLine() {
     var k = DATA.beats[ui.beat].step;
-    var start = firstBeatOfStep(k);
-    seek(ui.beat > start ? start : firstBeatOfStep(k - 1));
+    seek(k > 0 ? lastBeatOfStep(k - 1) : 0);
   }
 
   function play() {
@@ -389,8 +395,10 @@
         return;
       }
       forward();
-      // playback stops at a narration, so it can be read (as the window's does)
-      if (DATA.beats[ui.beat].narration) {
+      // in projection, playback stops at a narration and at the end of a release, so the room can read and talk
+      // (as the window's presentation mode does); otherwise it plays to the end
+      var beat = DATA.beats[ui.beat];
+      if (document.body.classList.contains("projection") && (beat.narration || beat.releaseEnd)) {
         pause();
       }
     }, PLAY_EVERY_MS);

@@ -1,6 +1,7 @@
 package lockstep.simulator.export;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -146,9 +147,9 @@ class PlayerPageBrowserTest {
         assertEquals(11, beat(), "Left: one beat back");
         int step = beats.beat(11).step();
         browser.press("ArrowRight", "ArrowRight", 39, true);
-        assertEquals(beats.firstBeatOfStep(step + 1), beat(), "Shift+Right: the next script line's first beat");
+        assertEquals(beats.lastBeatOfStep(step + 1), beat(), "Shift+Right: the end of the next script line");
         browser.press("ArrowLeft", "ArrowLeft", 37, true);
-        assertEquals(beats.firstBeatOfStep(step), beat(), "Shift+Left: back to this line's first beat");
+        assertEquals(beats.lastBeatOfStep(step), beat(), "Shift+Left: the end of the previous one");
         browser.press("End", "End", 35, false);
         assertEquals(beats.size() - 1, beat(), "End: the last beat");
         assertTrue(browser.evaluate("location.hash").asText().startsWith("#beat=" + (beats.size() - 1)),
@@ -161,8 +162,13 @@ class PlayerPageBrowserTest {
         int moved = browser.evaluate("new Promise(done => { const seen = () => window.lockstep.beat() > 0 "
                 + "? done(window.lockstep.beat()) : setTimeout(seen, 20); seen(); })").asInt();
         assertTrue(moved > 0, "playing moved the beat");
-        // (playback stops by itself at a say line, as the window's does: Space then plays again)
+        // (outside projection playback runs to the end, as the window's does: it may have got there by now)
         boolean playing = browser.evaluate("window.lockstep.playing()").asBoolean();
+        if (playing) {
+            browser.press("ArrowRight", "ArrowRight", 39, false);
+            assertFalse(browser.evaluate("window.lockstep.playing()").asBoolean(), "a step key pauses");
+            playing = false;
+        }
         browser.press(" ", "Space", 32, false);
         assertEquals(!playing, browser.evaluate("window.lockstep.playing()").asBoolean(), "Space again toggles");
         browser.press("p", "KeyP", 80, false);
