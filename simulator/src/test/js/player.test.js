@@ -75,10 +75,11 @@
   same("colours are #RRGGBB", [], colours.filter(function (c) { return !/^#[0-9A-F]{6}$/.test(c); }));
   same("forty clients, forty colours", 40, new Set(colours).size);
 
-  // the cursor: first beat of a script line, seeking clamps to the run, the address follows and leads
+  // the cursor: the last beat of a script line (where Shift+Right lands), seeking clamps to the run, the address
+  // follows and leads
   var beats = lockstep.beats();
-  same("step 0 starts at beat 0", 0, parts.firstBeatOfStep(0));
-  same("a step past the end is the last beat", beats - 1, parts.firstBeatOfStep(1e9));
+  same("the first line ends after the run's start", true, parts.lastBeatOfStep(1) > parts.lastBeatOfStep(0));
+  same("a step past the end ends at the last beat", beats - 1, parts.lastBeatOfStep(1e9));
   lockstep.seek(-5);
   same("seek below 0", 0, lockstep.beat());
   lockstep.seek(beats + 100);

@@ -1,6 +1,7 @@
 package lockstep.algorithms.text;
 
 import java.math.BigInteger;
+import java.text.ChoiceFormat;
 import java.text.MessageFormat;
 import java.util.Locale;
 import java.util.MissingResourceException;
@@ -65,6 +66,7 @@ public final class TextBundle {
             // Nothing to fill in: the text as written, braces and all ("unclosed '{'").
             return pattern;
         }
+        pattern = chooseForms(pattern, arguments);
         Object[] plain = new Object[arguments.length];
         for (int i = 0; i < arguments.length; i++) {
             Object argument = arguments[i];
@@ -73,5 +75,47 @@ public final class TextBundle {
                     || argument instanceof Byte || argument instanceof BigInteger ? argument.toString() : argument;
         }
         return new MessageFormat(pattern.replace("'", "''"), locale).format(plain);
+    }
+
+    /**
+     * Each {@code {N,choice,...}} whose argument is a number replaced by the form it chooses ("1 run", "{1} runs"),
+     * before the numbers become plain text: MessageFormat would format the chosen form's own placeholders anew, and
+     * group their numbers (12,345 runs).
+     */
+    private static String chooseForms(String pattern, Object[] arguments) {
+        StringBuilder out = new StringBuilder();
+        int from = 0;
+        while (true) {
+            int open = pattern.indexOf('{', from);
+            if (open < 0) {
+                return out.append(pattern, from, pattern.length()).toString();
+            }
+            int comma = pattern.indexOf(",choice,", open);
+            int close = closingBrace(pattern, open);
+            String index = comma < 0 || close < 0 || comma > close ? "" : pattern.substring(open + 1, comma).strip();
+            if (!index.matches("\\d+") || Integer.parseInt(index) >= arguments.length
+                    || !(arguments[Integer.parseInt(index)] instanceof Number number)) {
+                out.append(pattern, from, open + 1);
+                from = open + 1;
+                continue;
+            }
+            String forms = pattern.substring(comma + ",choice,".length(), close);
+            out.append(pattern, from, open).append(new ChoiceFormat(forms).format(number.doubleValue()));
+            from = close + 1;
+        }
+    }
+
+    /** The index of the brace that closes the one at {@code open}, or -1. */
+    private static int closingBrace(String pattern, int open) {
+        int depth = 0;
+        for (int i = open; i < pattern.length(); i++) {
+            char c = pattern.charAt(i);
+            if (c == '{') {
+                depth++;
+            } else if (c == '}' && --depth == 0) {
+                return i;
+            }
+        }
+        return -1;
     }
 }

@@ -131,8 +131,9 @@ public final class UserLockClient implements LockClient {
 
     /**
      * Parked in one of the JDK's waits ({@link Parked}), and the first frame that is not the JDK's own is the user's
-     * code or Curator's lock loop: then it waits for a notification. A ZooKeeper frame (a call waiting for its answer)
-     * or Lockstep's (the seam) comes first otherwise.
+     * code, or Curator's lock loop in a monitor wait (Curator's waiter, as {@code CuratorLockClient} tells it): then it
+     * waits for a notification. A ZooKeeper frame (a call waiting for its answer), Lockstep's (the seam) or any other
+     * of Curator's (a retry's sleep) comes first otherwise.
      */
     @Override
     public boolean isWaitingForNotification(Thread thread) {
@@ -144,9 +145,25 @@ public final class UserLockClient implements LockClient {
         if (!Parked.inAWait(stack)) {
             return false; // waiting for a class to be initialized, say: it runs on by itself
         }
+        boolean monitorWait = stack[0].getClassName().equals("java.lang.Object");
+        boolean inCurator = false;
         for (StackTraceElement frame : stack) {
             String className = frame.getClassName();
+            if (className.startsWith("org.apache.curator.")) {
+                if (className.endsWith("LockInternals") && frame.getMethodName().equals("internalLockLoop")
+                        || className.endsWith("InterProcessSemaphoreV2")
+                        && frame.getMethodName().equals("internalAcquire1Lease")) {
+                    return monitorWait; // Curator's waiter, held to Curator's rule (CuratorLockClient)
+                }
+                inCurator = true;
+                continue;
+            }
             if (lockClass.isUsers(className)) {
+                if (inCurator) {
+                    // Curator's own sleep or park under the user's call (a retry, a wait for its connection): it
+                    // runs on by itself, and it is Curator's way with time, not the user's
+                    return false;
+                }
                 // the user's own wait: one that ends on the wall clock makes the run depend on time
                 boolean sleeps = stack[0].getClassName().equals("java.lang.Thread");
                 if (sleeps || now == Thread.State.TIMED_WAITING && thread.getState() == Thread.State.TIMED_WAITING) {
@@ -157,10 +174,6 @@ public final class UserLockClient implements LockClient {
                     note(lockClass.where(stack), name + "'s " + running + " waits without having called ZooKeeper,"
                             + " so nothing can wake it (expected a wait for a watch that one of its calls set)");
                 }
-                return true;
-            }
-            if (className.endsWith("LockInternals")
-                    && frame.getMethodName().equals("internalLockLoop")) {
                 return true;
             }
             if (className.startsWith("org.apache.zookeeper") || className.startsWith("lockstep.")) {

@@ -55,6 +55,15 @@ class TextsTest {
     }
 
     @Test
+    void aChoiceTakesTheFormOfItsNumberAndTheNumberStaysUngrouped() {
+        String pattern = "{0}: {1,choice,0#{1} runs|1#1 run|1<{1} runs}, it''s {2,choice,1#one|1<many}";
+        assertEquals("a: 1 run, it's one", TextBundle.format(pattern.replace("''", "'"), Locale.ENGLISH, "a", 1, 1));
+        assertEquals("a: 12345 runs, it's many", TextBundle.format(pattern.replace("''", "'"), Locale.ENGLISH, "a",
+                12345, 7L));
+        assertEquals("a: 0 runs, it's one", TextBundle.format(pattern.replace("''", "'"), Locale.ENGLISH, "a", 0, 1));
+    }
+
+    @Test
     void aSwitchIsSeenByLookupsAndListeners() {
         TextBundle bundle = Texts.bundle(AlgorithmTexts.BUNDLE);
         List<Language> heard = new ArrayList<>();

@@ -935,7 +935,7 @@
     seek: seek,
     // the pure parts, for the script's own tests (src/test/js/player.test.js, run in the browser)
     parts: { t: t, identity: identity, styleOf: styleOf, word: word, caption: caption, status: status,
-      firstBeatOfStep: firstBeatOfStep, useLanguage: useLanguage }
+      lastBeatOfStep: lastBeatOfStep, useLanguage: useLanguage }
   };
 
   buildLanes();

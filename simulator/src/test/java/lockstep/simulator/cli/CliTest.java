@@ -120,7 +120,7 @@ class CliTest {
                 + " 02 or 02-herd-effect)", "run");
         assertBadInput("lockstep run: unexpected argument '03' (expected only SCENARIO)", "run", "02", "03");
         // A bare "bench" is the free-running benchmark itself (BenchCommandTest); a word after it names another.
-        assertBadInput("lockstep bench: unknown command 'nope' (expected one of ensemble, explore, lockstep, recorder, seek)", "bench",
+        assertBadInput("lockstep bench: unknown command 'nope' (expected one of ensemble, explore, lockstep, recorder, search, seek)", "bench",
                 "nope");
     }
 
@@ -224,7 +224,7 @@ class CliTest {
 
         assertBadInput("lockstep help: unknown command 'frob' (expected one of run, check, list, bench, herd, explore, grade, export, help)", "help",
                 "frob");
-        assertBadInput("lockstep help: unknown command 'nope' (expected one of ensemble, explore, lockstep, recorder, seek)", "help", "bench", "nope");
+        assertBadInput("lockstep help: unknown command 'nope' (expected one of ensemble, explore, lockstep, recorder, search, seek)", "help", "bench", "nope");
         assertEquals(Cli.run("bench", "seek", "--help").out(), Cli.run("help", "bench", "seek").out());
     }
 

@@ -229,7 +229,7 @@ class ExportCommandTest {
     void anUnknownOptionListsTheRegistrysFormatsFirst() {
         String formats = String.join(", ", Exports.all().stream().map(Export::option).toList());
         assertEquals(List.of("lockstep export: unknown option '--nope' (expected one of " + formats
-                        + ", --help, --version, --debug, --lang)"),
+                        + ", --force, --help, --version, --debug, --lang)"),
                 Cli.run("export", herd.toString(), "--nope", "x").errLines());
     }
 
