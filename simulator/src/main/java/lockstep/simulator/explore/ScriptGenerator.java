@@ -309,8 +309,7 @@ public final class ScriptGenerator implements StepSource {
 
     /** A together line of these actions. */
     static Together together(Position at, List<Action> members) {
-        return new Together(at, "together: [" + String.join(", ", members.stream().map(Action::text).toList()) + "]",
-                members);
+        return new Together(at, Together.textOf(members), members);
     }
 
     private Position at() {
