@@ -99,6 +99,12 @@ public record Scenario(String source, String title, String description, Long see
                 titleInLanguages, descriptionInLanguages, n, locks);
     }
 
+    /** The same scenario with these named locks (empty: one lock). */
+    public Scenario withLocks(List<String> names) {
+        return new Scenario(source, title, description, seed, clients, script, fencing, reentrant, ensemble,
+                titleInLanguages, descriptionInLanguages, permits, names);
+    }
+
     /** The same scenario run on {@code size} embedded servers. */
     public Scenario withEnsemble(int size) {
         return new Scenario(source, title, description, seed, clients, script, fencing, reentrant, size,
