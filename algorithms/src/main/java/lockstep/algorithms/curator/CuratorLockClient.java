@@ -17,7 +17,6 @@ import lockstep.algorithms.LockClient;
 import lockstep.algorithms.LockMode;
 import lockstep.algorithms.LockTarget;
 import lockstep.algorithms.session.Connection;
-import lockstep.algorithms.session.Parked;
 import lockstep.algorithms.session.SessionEnder;
 import lockstep.algorithms.session.ZooKeeperSeam;
 
@@ -163,7 +162,9 @@ public final class CuratorLockClient implements LockClient {
             return false;
         }
         StackTraceElement[] stack = thread.getStackTrace();
-        if (!Parked.inAWait(stack)) {
+        // Only a monitor wait: Curator also parks in a retry's sleep or a wait for its connection, which no
+        // notification ends (taken for a waiter, such a thread let the run step on before it called again).
+        if (stack.length == 0 || !"wait".equals(stack[0].getMethodName()) && !isObjectWait(stack)) {
             return false;
         }
         for (StackTraceElement frame : stack) {
@@ -201,6 +202,15 @@ public final class CuratorLockClient implements LockClient {
             }
         }
         return waitsForALease == path.endsWith("/leases");
+    }
+
+    private static boolean isObjectWait(StackTraceElement[] stack) {
+        for (int i = 0; i < Math.min(3, stack.length); i++) {
+            if (stack[i].getClassName().equals("java.lang.Object") && stack[i].getMethodName().startsWith("wait")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override

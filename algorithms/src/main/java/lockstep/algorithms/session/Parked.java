@@ -8,6 +8,9 @@ package lockstep.algorithms.session;
  * in state WAITING too, with its own method (or a JDK method such as {@code UUID.randomUUID}) on top of its stack. Such
  * a thread is about to run on, not waiting for a notification; taking it for parked lets a run step on before the
  * client called (a client seen asking for the lock at a line after its acquire had in fact succeeded).
+ *
+ * <p>Used for a user's lock, whose waits may be any of these. Curator's waiter is held to a narrower rule (a monitor
+ * wait only): Curator also parks in a retry's sleep and in a wait for its connection, which no notification ends.
  */
 public final class Parked {
 
