@@ -25,7 +25,7 @@ final class ScenarioReader {
             "ensemble", "permits", "locks", "script");
     private static final List<String> REQUIRED = List.of("title", "clients", "script");
     /** What a named lock may be called: it becomes the last segment of its lock path. */
-    static final Pattern LOCK_NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_-]{0,31}");
+    static final Pattern LOCK_NAME = Pattern.compile("[A-Z][A-Za-z0-9_-]{0,31}");
     /** The most named locks a scenario declares. */
     static final int MAX_LOCKS = 8;
     private static final Pattern WHOLE_NUMBER = Pattern.compile("[+-]?[0-9]+");
@@ -149,7 +149,7 @@ final class ScenarioReader {
                 text == null ? Scalars.kind(node) : "'" + text + "'", ClientRoster.MAX_CLIENTS));
     }
 
-    /** The named locks: a list of distinct names, each a letter then letters, digits, '_' or '-'. */
+    /** The named locks: a list of distinct names, each a capital letter then letters, digits, '_' or '-'. */
     private List<String> locks(Node node) throws BadInputException {
         if (!(node instanceof org.snakeyaml.engine.v2.nodes.SequenceNode list) || list.getValue().isEmpty()
                 || list.getValue().size() > MAX_LOCKS) {
@@ -161,7 +161,7 @@ final class ScenarioReader {
         List<String> names = new java.util.ArrayList<>();
         for (Node item : list.getValue()) {
             String name = item instanceof ScalarNode scalar && scalar.isPlain() ? scalar.getValue().strip() : null;
-            if (name == null || !LOCK_NAME.matcher(name).matches() || Mode.fromWord(name).isPresent()) {
+            if (name == null || !LOCK_NAME.matcher(name).matches()) {
                 throw Places.complaint(source, item, SimulatorTexts.text("scenario.lockName",
                         name == null ? Scalars.kind(item) : "'" + name + "'"));
             }
