@@ -37,7 +37,7 @@ class CliTest {
         assertEquals(0, result.exit(), result::toString);
         assertEquals("", result.err());
         List<String> lines = result.out().lines().toList();
-        assertEquals(28, BuiltInScenarios.list().size());
+        assertEquals(29, BuiltInScenarios.list().size());
         for (Algorithms.Info info : Algorithms.all()) {
             assertTrue(lines.stream().anyMatch(l -> l.startsWith(info.name() + " ") && l.endsWith(info.description())),
                     () -> info.name() + " missing from\n" + result.out());
