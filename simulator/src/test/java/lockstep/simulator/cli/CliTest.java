@@ -128,7 +128,7 @@ class CliTest {
     void missingScenarioFile() {
         Path missing = dir.resolve("missing.yaml");
         assertBadInput(missing + ":1:1: cannot read the file (no such file)", "run", missing.toString());
-        assertBadInput("nope: no built-in scenario by that name (expected an id 01..28 or a name such as"
+        assertBadInput("nope: no built-in scenario by that name (expected an id 01..29 or a name such as"
                 + " 01-one-client)", "run", "nope");
     }
 
