@@ -87,7 +87,7 @@ class BuiltInScenariosTest {
     void anUnknownBuiltInIsBadInputNamingWhatExists() {
         BadInputException e = assertThrows(BadInputException.class, () -> BuiltInScenarios.load("99"));
 
-        assertEquals("99: no built-in scenario by that name (expected an id 01..28 or a name such as 01-one-client)",
+        assertEquals("99: no built-in scenario by that name (expected an id 01..29 or a name such as 01-one-client)",
                 e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> BuiltInScenarios.text("herd"));
     }
