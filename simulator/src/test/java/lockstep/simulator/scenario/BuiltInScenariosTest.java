@@ -43,7 +43,7 @@ class BuiltInScenariosTest {
     void theListIsSortedByIdWithTitlesAndDescriptions() {
         List<BuiltInScenarios.BuiltIn> list = BuiltInScenarios.list();
 
-        assertEquals(28, list.size());
+        assertEquals(29, list.size());
         assertEquals(list.stream().sorted(Comparator.comparing(BuiltInScenarios.BuiltIn::id)).toList(), list);
         assertEquals("02", list.get(1).id());
         assertEquals("02-herd-effect", list.get(1).name());
