@@ -63,6 +63,14 @@ public interface LockAlgorithm {
         return this;
     }
 
+    /**
+     * For a multi-lock (flagged {@link Flag#MULTI}): the order in which it takes {@code paths}, several locks taken as
+     * one, each with this decision. Null (the default) for an algorithm that takes one lock only.
+     */
+    default List<String> lockOrder(List<String> paths) {
+        return null;
+    }
+
     /** Orders the children for {@link #decide}: by sequence number (see {@link NodeName#compareTo}). */
     default List<NodeName> order(List<NodeName> children) {
         return children.stream().sorted().toList();

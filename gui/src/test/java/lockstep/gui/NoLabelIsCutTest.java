@@ -52,6 +52,14 @@ class NoLabelIsCutTest {
                 }
                 continue;
             }
+            if (BuiltInScenarios.load(b.name()).hasSeveralLocks()) {
+                // several locks: only the multi-locks run it
+                for (Language language : Language.values()) {
+                    out.add(Arguments.of(b.name(), List.of("multilock", "bug-unordered-multilock"), 1280, 800,
+                            language));
+                }
+                continue;
+            }
             for (Language language : Language.values()) {
                 out.add(Arguments.of(b.name(), List.of("naive", "sequential"), 1280, 800, language));
             }

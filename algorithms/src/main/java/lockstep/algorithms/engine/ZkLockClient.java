@@ -177,7 +177,7 @@ public final class ZkLockClient implements LockClient {
     @Override
     public DistributedLock lock(lockstep.algorithms.LockTarget target, LockMode mode) {
         if (target.paths().size() != 1) {
-            throw new IllegalArgumentException(name + "'s lock takes one lock path, not " + target.paths());
+            return severalLocks(target, mode);
         }
         String lockPath = target.path();
         LockEngine engine = new LockEngine(this, lockPath, mode, algorithm.apply(mode).forPermits(target.permits()));
@@ -185,6 +185,27 @@ public final class ZkLockClient implements LockClient {
         ReentrantHandle handle = new ReentrantHandle(engine);
         handles.add(handle);
         return mode == LockMode.WRITE ? new UpgradeRefused(handle, this::holdsReadOnThisThread) : handle;
+    }
+
+    /**
+     * A multi-lock's handle: one engine per path, taken in the algorithm's order ({@link AllInOrder}), reentrant on
+     * top. An algorithm without an order takes one lock only and refuses.
+     */
+    private DistributedLock severalLocks(lockstep.algorithms.LockTarget target, LockMode mode) {
+        LockAlgorithm decision = algorithm.apply(mode);
+        java.util.List<String> order = decision.lockOrder(target.paths());
+        if (order == null || target.permits() != 1) {
+            throw new IllegalArgumentException(name + "'s lock takes one lock path, not " + target.paths());
+        }
+        java.util.List<DistributedLock> each = new java.util.ArrayList<>();
+        for (String path : order) {
+            LockEngine engine = new LockEngine(this, path, mode, decision);
+            engines.add(engine);
+            each.add(engine);
+        }
+        ReentrantHandle handle = new ReentrantHandle(new AllInOrder(each));
+        handles.add(handle);
+        return handle;
     }
 
     /** The names of the nodes the calling thread holds on {@code lockPath} through this client's write handles. */

@@ -15,6 +15,7 @@ import lockstep.algorithms.HerdCount;
 import lockstep.algorithms.LockAlgorithm;
 import lockstep.algorithms.LockClient;
 import lockstep.algorithms.LockMode;
+import lockstep.algorithms.MultiLock;
 import lockstep.algorithms.Naive;
 import lockstep.algorithms.Outcome;
 import lockstep.algorithms.ReadWrite;
@@ -30,6 +31,7 @@ import lockstep.algorithms.gallery.NoProtection;
 import lockstep.algorithms.gallery.PersistentNode;
 import lockstep.algorithms.gallery.ReaderCountsHigherWriters;
 import lockstep.algorithms.gallery.TrustAfterExpiry;
+import lockstep.algorithms.gallery.UnorderedMultiLock;
 import lockstep.algorithms.gallery.WatchAhead;
 import lockstep.algorithms.session.Connection;
 import lockstep.algorithms.text.AlgorithmTexts;
@@ -146,6 +148,10 @@ public final class Algorithms {
                 EnumSet.of(Flag.FAIR, Flag.REENTRANT, Flag.MULTI, Flag.REFERENCE), HerdCount.oneWakeUpPerRelease(),
                 Outcome.correct(),
                 (name, connection) -> CuratorLockClient.connect(name, connection, CuratorRecipe.MULTI_LOCK));
+        register("multilock", "several locks taken as one, always in one global order (sorted by path): no deadlock",
+                "several locks, always taken in sorted order",
+                EnumSet.of(Flag.FAIR, Flag.REENTRANT, Flag.MULTI), HerdCount.oneWakeUpPerRelease(), Outcome.correct(),
+                ours(mode -> new MultiLock()));
         // The bug gallery: each shows its finding in its built-in scenario NN-<name>.yaml; see docs/bugs/<name>.md.
         register("bug-assume-on-wake", "takes the lock when its watched predecessor goes away, without looking again",
                 "bug: a wake-up is taken to mean 'my turn'", EnumSet.of(Flag.BUG), null,
@@ -180,6 +186,10 @@ public final class Algorithms {
                 "bug: a waiter watches the node N places ahead", EnumSet.of(Flag.PERMITS, Flag.BUG), null,
                 Outcome.bug("stuck-waiter", "a permit stays free while a waiter waits for another holder"),
                 ours(mode -> new WatchAhead(1)));
+        register("bug-unordered-multilock", "a multi-lock that takes its locks in the order asked (as Curator's does)",
+                "bug: takes its locks in the order asked", EnumSet.of(Flag.MULTI, Flag.BUG), null,
+                Outcome.bug("deadlock", "c1 asking for A,B and c2 for B,A each hold one lock and wait for the other's"),
+                ours(mode -> new UnorderedMultiLock()));
     }
 
     private Algorithms() {

@@ -21,7 +21,8 @@ class EveryAlgorithmHasAContractTest {
                         new SequentialContractTest(), new ReadWriteContractTest(), new CuratorMutexContractTest(),
                         new CuratorReadWriteContractTest(), new SemaphoreContractTest(),
                         new CuratorSemaphoreMutexContractTest(),
-                        new CuratorSemaphoreContractTest(), new CuratorMultiLockContractTest())
+                        new CuratorSemaphoreContractTest(), new CuratorMultiLockContractTest(),
+                        new MultiLockContractTest())
                 .map(LockContract::algorithm).toList();
         assertEquals(Algorithms.all().stream().filter(info -> !info.isBug()).map(Algorithms.Info::name).toList(),
                 covered);

@@ -71,8 +71,12 @@ public final class EventText {
         } else if (e instanceof Event.ClientServer c) {
             return WindowTexts.text("event.client-server", c.server());
         } else if (e instanceof Event.RunEnded r) {
-            return WindowTexts.text("event.end",
-                    "completed".equals(r.outcome()) ? WindowTexts.text("event.completed") : r.outcome());
+            String outcome = r.outcome();
+            return WindowTexts.text("event.end", "completed".equals(outcome) ? WindowTexts.text("event.completed")
+                    : outcome.startsWith(Event.RunEnded.DEADLOCKED) // the line and the cycle, in the language's words
+                    ? WindowTexts.text("event.deadlocked", (Object[]) outcome.substring(
+                            Event.RunEnded.DEADLOCKED.length()).split(": ", 2))
+                    : outcome);
         }
         return e.getClass().getSimpleName();
     }

@@ -32,8 +32,9 @@ final class WaitersAreNotStuck implements Invariant {
         int at = run.endIndex();
         for (ClientView client : run.end().clients().values()) {
             if (client.state() != State.WAITING
-                    || WaitersDoNotWaitForThemselves.blockingNode(client, run).isPresent()) {
-                continue; // (a client that waits for itself is a self-deadlock, reported as such)
+                    || WaitersDoNotWaitForThemselves.blockingNode(client, run).isPresent()
+                    || run.end().isDeadlocked(client.name())) {
+                continue; // a self-deadlock, or a deadlock: each reported as such
             }
             String watched = client.watching();
             if (!watched.isEmpty() && !run.existsAtTheEnd(watched) && !canBeWoken(client.name(), run)) {

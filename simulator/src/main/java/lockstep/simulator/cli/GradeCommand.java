@@ -127,7 +127,8 @@ final class GradeCommand implements Callable<Integer> {
         List<Check> checks = new ArrayList<>();
         for (BuiltInScenarios.BuiltIn builtIn : BuiltInScenarios.list()) {
             Scenario scenario = BuiltInScenarios.load(builtIn.id());
-            if (scenario.ensemble() > 1 || graded.equals(MUTEX) && asksForAMode(scenario.script())) {
+            if (scenario.ensemble() > 1 || scenario.hasSeveralLocks()
+                    || graded.equals(MUTEX) && asksForAMode(scenario.script())) {
                 continue;
             }
             Check check = scenarioCheck(builtIn.name(), scenario, info.name(), reference, given);

@@ -119,7 +119,7 @@ record Candidate(List<String> clients, List<Step> script, int[] vector) {
         String name = names.get(one.name());
         String rest = action.text().substring(one.name().length());
         return new Action(action.at(), name + rest, new Target.Client(name), action.verb(), action.mode(),
-                action.fault());
+                action.fault(), action.locks());
     }
 
     private static boolean named(Action action, String client) {

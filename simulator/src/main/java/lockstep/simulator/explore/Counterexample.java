@@ -101,7 +101,7 @@ public record Counterexample(String kind, String message, long seed, int clients
                         + " lines. Replay it with './lockstep run " + yaml + " --schedule " + jsonl
                         + lockOption(algorithm.name()) + "'.",
                 seed, shrunk.clients(), shrunk.script(), true).withEnsemble(ensemble)
-                .withPermits(Explorer.permitsFor(algorithm));
+                .withPermits(Explorer.permitsFor(algorithm)).withLocks(Explorer.locksFor(algorithm));
         ScenarioWriter.write(scenario, yaml);
         Scenario loaded = ScenarioLoader.load(yaml);
 

@@ -371,7 +371,8 @@ public final class Explorer {
 
     private ScriptGenerator generator(long seed) {
         return new ScriptGenerator(seed, settings.clientNames(), settings.faults(), settings.maxSteps(),
-                settings.algorithm().isShared(), settings.algorithm().has(lockstep.algorithms.Flag.REENTRANT));
+                settings.algorithm().isShared(), settings.algorithm().has(lockstep.algorithms.Flag.REENTRANT),
+                locksFor(settings.algorithm()));
     }
 
     private RunsOnOneServer.Outcome run(RunsOnOneServer servers, List<String> clients, long seed,
@@ -381,7 +382,7 @@ public final class Explorer {
         // A source of its own gives each run a lock path of its own on the shared server.
         Scenario scenario = new Scenario("explore-" + runNumber.incrementAndGet(), "explore "
                 + settings.algorithm().name(), "", seed, clients, List.of(), true).withEnsemble(settings.ensemble())
-                .withPermits(permitsFor(settings.algorithm()));
+                .withPermits(permitsFor(settings.algorithm())).withLocks(locksFor(settings.algorithm()));
         return servers.run(scenario, settings.algorithm(), seed, choices, steps);
     }
 
@@ -391,6 +392,14 @@ public final class Explorer {
      */
     static int permitsFor(Algorithms.Info algorithm) {
         return algorithm.has(lockstep.algorithms.Flag.PERMITS) ? 2 : 1;
+    }
+
+    /**
+     * The named locks a search gives a lock: two for a multi-lock (so that clients can ask for them in opposite
+     * orders), none for any other lock.
+     */
+    static List<String> locksFor(Algorithms.Info algorithm) {
+        return algorithm.has(lockstep.algorithms.Flag.MULTI) ? List.of("A", "B") : List.of();
     }
 
     /** The search's own server, started for the first shrink when the seeds ran on the workers' servers. */

@@ -51,6 +51,8 @@ public final class ScriptGenerator implements StepSource {
     private final int lines;
     private final boolean holdersAskAgain;
     private final boolean modes;
+    /** The named locks an acquire asks for, in an order drawn each time (empty: the one lock). */
+    private final List<String> locks;
     private final List<Step> written = new ArrayList<>();
     private int closing;
 
@@ -71,6 +73,16 @@ public final class ScriptGenerator implements StepSource {
      */
     public ScriptGenerator(long seed, List<String> clients, List<Fault> faults, int lines, boolean modes,
                            boolean holdersAskAgain) {
+        this(seed, clients, faults, lines, modes, holdersAskAgain, List.of());
+    }
+
+    /**
+     * As above; {@code locks} the named locks of a multi-lock: each acquire asks for all of them, in an order drawn
+     * from the seed (two clients asking in opposite orders is where a multi-lock deadlocks).
+     */
+    public ScriptGenerator(long seed, List<String> clients, List<Fault> faults, int lines, boolean modes,
+                           boolean holdersAskAgain, List<String> locks) {
+        this.locks = List.copyOf(locks);
         this.random = new Random(seed);
         this.clients = List.copyOf(clients);
         this.faults = List.copyOf(faults);
@@ -283,6 +295,12 @@ public final class ScriptGenerator implements StepSource {
     }
 
     private Action acquire(String client) {
+        if (!locks.isEmpty()) {
+            List<String> order = new ArrayList<>(locks);
+            java.util.Collections.shuffle(order, random);
+            return new Action(at(), client + " acquire " + String.join(",", order), new Target.Client(client),
+                    Verb.ACQUIRE, null, null, order);
+        }
         if (!modes) {
             return lockVerb(Verb.ACQUIRE, client);
         }
@@ -309,8 +327,7 @@ public final class ScriptGenerator implements StepSource {
 
     /** A together line of these actions. */
     static Together together(Position at, List<Action> members) {
-        return new Together(at, "together: [" + String.join(", ", members.stream().map(Action::text).toList()) + "]",
-                members);
+        return new Together(at, Together.textOf(members), members);
     }
 
     private Position at() {

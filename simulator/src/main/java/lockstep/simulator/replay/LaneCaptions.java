@@ -118,6 +118,12 @@ public final class LaneCaptions {
         if (futile > 0) {
             sentences.add(CaptionTexts.text(futile == 1 ? "caption.futile.one" : "caption.futile.many", futile));
         }
+        List<ReplayState.WaitsFor> cycle = state.deadlockCycle();
+        if (!cycle.isEmpty()) {
+            // read from the replay's waits-for graph: the clients of the cycle, in its order
+            sentences.add(CaptionTexts.text("caption.deadlock",
+                    names(cycle.stream().map(ReplayState.WaitsFor::client).toList())));
+        }
         if (sentences.isEmpty() && !state.holders().isEmpty()) {
             sentences.add(holders(state));
         }

@@ -33,6 +33,7 @@ final class Replay {
 
     private final String lockPath;
     private final int permits;
+    private final List<String> locks;
     private final String childPrefix;
     private int index;
     private int step;
@@ -63,6 +64,7 @@ final class Replay {
     private Replay(Event.RunStarted start) {
         lockPath = start.lockPath();
         permits = start.permits();
+        locks = start.locks();
         childPrefix = lockPath.endsWith("/") ? lockPath : lockPath + "/";
         znodes = new TreeMap<>(ZnodeOrder.INSTANCE);
         watches = new LinkedHashSet<>();
@@ -82,6 +84,7 @@ final class Replay {
     private Replay(Replay other) {
         lockPath = other.lockPath;
         permits = other.permits;
+        locks = other.locks;
         childPrefix = other.childPrefix;
         index = other.index;
         step = other.step;
@@ -513,7 +516,7 @@ final class Replay {
                 new Counters(acquisitions, notifications, futileWakeups, Collections.unmodifiableMap(callsByLabel),
                         choices),
                 roles.isEmpty() ? EnsembleView.NONE : new EnsembleView(Collections.unmodifiableSortedMap(roles),
-                        Collections.unmodifiableMap(clientServers)), serverRestarts, thisLine.freeze());
+                        Collections.unmodifiableMap(clientServers)), serverRestarts, thisLine.freeze(), locks);
     }
 
     /** The ensemble now, copied. */

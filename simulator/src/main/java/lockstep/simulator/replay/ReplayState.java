@@ -43,12 +43,13 @@ import lockstep.simulator.trace.Event.State;
  * @param ensemble      the servers of an ensemble and each client's server ({@link EnsembleView#NONE} on one server)
  * @param serverRestarts how many times the servers (or one of them) were restarted or started again so far
  * @param thisLine      what the current script line has done so far: its notifications, deletions, grants, faults
+ * @param locks         the scenario's named locks, each at {@code lockPath/NAME} (empty: the one lock at lockPath)
  */
 public record ReplayState(int index, int step, int line, String scriptText, String narration,
                           boolean narrationBefore, String lockPath, int permits,
                           SortedMap<String, Znode> znodes, List<Watch> watches, Map<String, ClientView> clients,
                           List<String> holders, boolean serverRunning, Resource resource, Counters counters,
-                          EnsembleView ensemble, int serverRestarts, ThisLine thisLine) {
+                          EnsembleView ensemble, int serverRestarts, ThisLine thisLine, List<String> locks) {
 
     /**
      * A znode under the lock path. {@code sequence} is -1 without a sequence number; {@code kind} is the lock mode the
@@ -316,6 +317,106 @@ public record ReplayState(int index, int step, int line, String scriptText, Stri
     /** The holders whose session has ended: they only believe they hold the lock (zombies). */
     public List<String> zombies() {
         return holders.stream().filter(h -> client(h).isStaleHolder()).toList();
+    }
+
+    // ---- named locks: who holds which, who waits for which, and the cycles of waiting (issue 21) ------------------
+
+    /** The path of named lock {@code lock}. */
+    public String pathOf(String lock) {
+        return lockPath + "/" + lock;
+    }
+
+    /** The named lock {@code path} lies under (the lock's own path or a node beneath it), or "" for none. */
+    public String lockOf(String path) {
+        for (String lock : locks) {
+            String own = pathOf(lock);
+            if (path.equals(own) || path.startsWith(own + "/")) {
+                return lock;
+            }
+        }
+        return "";
+    }
+
+    /**
+     * Who holds named lock {@code lock} now: the owner of the first request node (an ephemeral one) in its queue, as
+     * the server orders it; "" when nobody queues for it. A multi-lock's client holds each of its locks this way
+     * before its lock API says it holds them all.
+     */
+    public String holderOf(String lock) {
+        for (Znode z : znodes.values()) {
+            if (z.isEphemeral() && !z.owner().isEmpty() && lockOf(z.path()).equals(lock)
+                    && !z.path().equals(pathOf(lock))) {
+                return z.owner();
+            }
+        }
+        return "";
+    }
+
+    /** The named locks {@code client} holds now (see {@link #holderOf}), in the scenario's order. */
+    public List<String> locksHeldBy(String client) {
+        return locks.stream().filter(lock -> holderOf(lock).equals(client)).toList();
+    }
+
+    /**
+     * One edge of the waits-for graph: {@code client} waits for named lock {@code lock}, which {@code holder} holds.
+     */
+    public record WaitsFor(String client, String lock, String holder) {
+    }
+
+    /**
+     * What {@code client} waits for: the named lock of the node it watches while it waits, and that lock's holder
+     * (another client); empty when it does not wait, watches no named lock, or the lock has no other holder.
+     */
+    public java.util.Optional<WaitsFor> waitsFor(String client) {
+        ClientView view = client(client);
+        if (view.state() != Event.State.WAITING || view.watching().isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        String lock = lockOf(view.watching());
+        String holder = lock.isEmpty() ? "" : holderOf(lock);
+        return holder.isEmpty() || holder.equals(client) ? java.util.Optional.empty()
+                : java.util.Optional.of(new WaitsFor(client, lock, holder));
+    }
+
+    /**
+     * A cycle of the waits-for graph (each client in it waits for a lock held by the next, the last for one held by
+     * the first), starting at the first of its clients in scenario order; empty when there is none. The clients in it
+     * wait for each other for ever: a deadlock. With several cycles, the one whose first client comes first.
+     */
+    public List<WaitsFor> deadlockCycle() {
+        for (String start : clients.keySet()) {
+            List<WaitsFor> path = new java.util.ArrayList<>();
+            List<String> seen = new java.util.ArrayList<>();
+            String at = start;
+            while (!seen.contains(at)) {
+                seen.add(at);
+                java.util.Optional<WaitsFor> edge = waitsFor(at);
+                if (edge.isEmpty()) {
+                    break;
+                }
+                path.add(edge.get());
+                at = edge.get().holder();
+            }
+            if (at.equals(start) && !path.isEmpty()) {
+                return List.copyOf(path);
+            }
+        }
+        return List.of();
+    }
+
+    /** True when {@code client} is in a cycle of waiting ({@link #deadlockCycle()} or another). */
+    public boolean isDeadlocked(String client) {
+        String at = client;
+        List<String> seen = new java.util.ArrayList<>();
+        while (!seen.contains(at)) {
+            seen.add(at);
+            java.util.Optional<WaitsFor> edge = waitsFor(at);
+            if (edge.isEmpty()) {
+                return false;
+            }
+            at = edge.get().holder();
+        }
+        return at.equals(client);
     }
 
     /** The lock node {@code client} owns (the first in sequence order), or null. */

@@ -31,6 +31,8 @@ final class RunClient {
     private final Map<LockMode, DistributedLock> handles = new EnumMap<>(LockMode.class);
     /** Handles asked for besides the client's own one per mode: a holder's acquire when reentrancy is off. */
     private final List<DistributedLock> more = new ArrayList<>();
+    /** Its handles on named locks ({@code c1 acquire A,B}), by the paths asked, in the order asked. */
+    private final Map<List<String>, DistributedLock> named = new java.util.LinkedHashMap<>();
     /** Volatile: the gate reads it from ZooKeeper's event threads to tell whether the client is busy. */
     private volatile CompletableFuture<Boolean> action;
     private Verb actionVerb;
@@ -158,6 +160,25 @@ final class RunClient {
         return handles.computeIfAbsent(mode, m -> session.lock(target, m));
     }
 
+    /**
+     * Its handle on the locks at {@code paths}, taken as one (a multi-lock) in the order given; the client's own
+     * handle when {@code paths} is empty (the line names no lock).
+     */
+    DistributedLock handle(LockMode mode, List<String> paths) {
+        if (paths.isEmpty()) {
+            return handle(mode);
+        }
+        return named.computeIfAbsent(paths, p -> session.lock(lockstep.algorithms.LockTarget.all(p), mode));
+    }
+
+    /** Every handle it has, its own first. */
+    private List<DistributedLock> allHandles() {
+        List<DistributedLock> all = new ArrayList<>(handles.values());
+        all.addAll(more);
+        all.addAll(named.values());
+        return all;
+    }
+
     /** A handle of its own for one more request, as a client without reentrancy makes when it asks again. */
     DistributedLock newHandle(LockMode mode) {
         DistributedLock handle = session.lock(target, mode);
@@ -170,7 +191,8 @@ final class RunClient {
         List<LockMode> held = new ArrayList<>();
         for (LockMode mode : List.of(LockMode.EXCLUSIVE, LockMode.WRITE, LockMode.READ)) {
             DistributedLock handle = handles.get(mode);
-            if (handle != null && handle.isHeld() || more.stream().anyMatch(h -> h.mode() == mode && h.isHeld())) {
+            if (handle != null && handle.isHeld() || more.stream().anyMatch(h -> h.mode() == mode && h.isHeld())
+                    || named.values().stream().anyMatch(h -> h.mode() == mode && h.isHeld())) {
                 held.add(mode);
             }
         }
@@ -183,9 +205,10 @@ final class RunClient {
         if (own != null && own.isHeld()) {
             return own;
         }
-        for (int i = more.size() - 1; i >= 0; i--) {
-            if (more.get(i).mode() == mode && more.get(i).isHeld()) {
-                return more.get(i);
+        List<DistributedLock> others = allHandles().subList(handles.size(), allHandles().size());
+        for (int i = others.size() - 1; i >= 0; i--) {
+            if (others.get(i).mode() == mode && others.get(i).isHeld()) {
+                return others.get(i);
             }
         }
         return handle(mode);

@@ -273,7 +273,9 @@ final class RunWorld implements AutoCloseable {
     private void connect(Scenario scenario, Algorithms.Info algorithm) throws Exception {
         // A lock without permits runs a semaphore's scenario as what it is: a lock one client holds at a time.
         permits = algorithm.has(lockstep.algorithms.Flag.PERMITS) ? scenario.permits() : 1;
-        lockstep.algorithms.LockTarget target = lockstep.algorithms.LockTarget.semaphore(lockPath, permits);
+        lockstep.algorithms.LockTarget target = scenario.locks().isEmpty()
+                ? lockstep.algorithms.LockTarget.semaphore(lockPath, permits)
+                : lockstep.algorithms.LockTarget.all(pathsOf(scenario.locks()));
         Map<String, CompletableFuture<LockClient>> sessions = new LinkedHashMap<>();
         ExecutorService opener = Executors.newFixedThreadPool(Math.max(1, Math.min(16, scenario.clients().size())));
         try {
@@ -299,6 +301,11 @@ final class RunWorld implements AutoCloseable {
         } finally {
             opener.shutdown();
         }
+    }
+
+    /** The paths of named locks: each is {@code lockPath/NAME}. */
+    java.util.List<String> pathsOf(java.util.List<String> locks) {
+        return locks.stream().map(name -> lockPath + "/" + name).toList();
     }
 
     void startScheduling() {

@@ -67,8 +67,13 @@ final class ScenarioRun implements AutoCloseable {
      */
     List<Event> run(StepSource source) throws BadInputException {
         TraceRecorder trace = world.trace;
+        if (scenario.hasSeveralLocks() && !algorithm.has(lockstep.algorithms.Flag.MULTI)) {
+            throw new BadInputException(scenario.source(), text("refusal.oneLockOnly", algorithm.name(),
+                    String.join(", ", scenario.locks()), String.join(", ", Algorithms.all().stream()
+                            .filter(a -> a.has(lockstep.algorithms.Flag.MULTI)).map(Algorithms.Info::name).toList())));
+        }
         trace.add(new Event.RunStarted(trace.next(), scenario.source(), scenario.title(), algorithm.name(), seed,
-                world.lockPath, scenario.clients(), scenario.fencing(), world.permits));
+                world.lockPath, scenario.clients(), scenario.fencing(), world.permits, scenario.locks()));
         try {
             world.recordEnsemble();
         } catch (Exception e) {
@@ -80,6 +85,8 @@ final class ScenarioRun implements AutoCloseable {
             for (Step step = source.next(trace.state()); step != null; step = source.next(trace.state())) {
                 perform(step);
             }
+        } catch (Deadlocked deadlocked) {
+            outcome = deadlocked.getMessage(); // the script cannot go on: the lock's finding, checked as any other
         } catch (RunStalledException stalled) {
             BadInputException lockStalled = unschedulableOrStuck();
             if (lockStalled == null) {
@@ -158,9 +165,24 @@ final class ScenarioRun implements AutoCloseable {
             return List.of(); // a lock that threw left nobody holding: the line is passed over, the run goes on
         }
         if (holders.isEmpty()) {
+            List<lockstep.simulator.replay.ReplayState.WaitsFor> cycle = world.trace.state().state().deadlockCycle();
+            if (!cycle.isEmpty()) {
+                // Nobody holds because the clients wait for each other: the lock deadlocked, which is a finding of
+                // the run (the checker's deadlock), not a line that does not fit the script.
+                throw new Deadlocked(Event.RunEnded.DEADLOCKED + action.at().line() + ": " + String.join(" -> ",
+                        cycle.stream().map(lockstep.simulator.replay.ReplayState.WaitsFor::client).toList()) + " -> "
+                        + cycle.get(0).client());
+            }
             throw refuse(action, text("refusal.nobodyHolds", action.text()));
         }
         return target instanceof Target.Holder ? List.of(holders.get(0)) : holders;
+    }
+
+    /** The script stops at a line that needs a holder: nobody holds, since the clients wait for each other. */
+    private static final class Deadlocked extends RuntimeException {
+        Deadlocked(String outcome) {
+            super(outcome, null, false, false);
+        }
     }
 
     private BadInputException refuse(Step step, String message) {
@@ -210,13 +232,14 @@ final class ScenarioRun implements AutoCloseable {
                 if (holds && scenario.reentrant()) {
                     // The holder asks again with its own handle: one hold more, or (another mode) a downgrade or
                     // an upgrade, which the lock grants, refuses or makes wait. It holds on meanwhile.
-                    client.start(action.verb(), client.handle(mode), true, world.gate::poke);
+                    client.start(action.verb(), client.handle(mode, world.pathsOf(action.locks())), true,
+                            world.gate::poke);
                 } else {
                     client.requestsOnSession(world.trace.state().client(client.name()).session());
                     world.states.change(client.name(), State.REQUESTING, mode, "");
                     // Without reentrancy a holder's acquire is a request of its own, behind its own node.
-                    client.start(action.verb(), holds ? client.newHandle(mode) : client.handle(mode), false,
-                            world.gate::poke);
+                    client.start(action.verb(), holds ? client.newHandle(mode)
+                            : client.handle(mode, world.pathsOf(action.locks())), false, world.gate::poke);
                 }
             }
             case RELEASE -> client.start(Verb.RELEASE, client.holding(releaseMode(action, client)), false,

@@ -38,10 +38,17 @@ final class ActionLineReader {
 
     private final String source;
     private final ClientRoster clients;
+    /** The scenario's named locks (empty: one lock). */
+    private final java.util.List<String> locks;
 
     ActionLineReader(String source, ClientRoster clients) {
+        this(source, clients, java.util.List.of());
+    }
+
+    ActionLineReader(String source, ClientRoster clients, java.util.List<String> locks) {
         this.source = source;
         this.clients = clients;
+        this.locks = java.util.List.copyOf(locks);
     }
 
     /** An {@link Action} or a {@link ServerStep}. */
@@ -67,6 +74,13 @@ final class ActionLineReader {
         Verb verb = Verb.fromWord(verbWord.text()).orElse(null);
         Fault fault = verb != null ? null : Faults.byWord(Fault.Target.CLIENT, verbWord.text()).orElseThrow(
                 () -> Places.complaint(verbWord.at(), text("action.unknown", verbWord.text(), VERBS)));
+        if (line.size() > 2 && namesLocks(verb, line.get(2))) {
+            java.util.List<String> named = locks(line.get(2));
+            if (line.size() > 3) {
+                throw nothingMore(line, 3);
+            }
+            return new Action(line.start(), line.text(), target, verb, null, fault, named);
+        }
         Mode mode = line.size() > 2 ? mode(verbWord.text(), verb, line) : null;
         int used = mode == null ? 2 : 3;
         if (line.size() > used) {
@@ -94,6 +108,39 @@ final class ActionLineReader {
             throw Places.complaint(word.at(), text("action.needsClient", name));
         }
         throw Places.complaint(word.at(), text("action.unknownClient", name, clients.describe()));
+    }
+
+    /**
+     * Whether the word after an acquire names locks rather than a mode: not a mode word, and the scenario names locks
+     * or the word has a comma (a list of locks in a scenario that declares none is an error worth its own line).
+     */
+    private boolean namesLocks(Verb verb, Word word) {
+        return (verb == Verb.ACQUIRE || verb == Verb.TRY_ACQUIRE) && Mode.fromWord(word.text()).isEmpty()
+                && (!locks.isEmpty() || word.text().contains(","));
+    }
+
+    /** {@code A,B}: known locks, each once, separated by commas without spaces. */
+    private java.util.List<String> locks(Word word) throws BadInputException {
+        if (locks.isEmpty()) {
+            throw Places.complaint(word.at(), text("action.noLocksDeclared", word.text()));
+        }
+        java.util.List<String> named = new java.util.ArrayList<>();
+        int column = 0;
+        for (String name : word.text().split(",", -1)) {
+            Position at = new Position(word.at().file(), word.at().line(), word.at().column() + column);
+            column += name.length() + 1;
+            if (name.isEmpty()) {
+                throw Places.complaint(at, text("action.lockEmpty", word.text(), String.join(", ", locks)));
+            }
+            if (!locks.contains(name)) {
+                throw Places.complaint(at, text("action.unknownLock", name, String.join(", ", locks)));
+            }
+            if (named.contains(name)) {
+                throw Places.complaint(at, text("action.lockTwice", name, word.text()));
+            }
+            named.add(name);
+        }
+        return java.util.List.copyOf(named);
     }
 
     private static Mode mode(String verbWord, Verb verb, ScriptWords line) throws BadInputException {

@@ -21,10 +21,13 @@ import java.util.List;
  * @param descriptionInLanguages the description likewise ({@link #description()} is its English text)
  * @param permits     how many clients may hold the lock at once (the {@code permits:} key; 1 when absent): an
  *                    algorithm flagged {@code permits} runs it as a semaphore, any other as its one-holder lock
+ * @param locks       the named locks (the {@code locks:} key; empty when absent: the scenario's one lock): an acquire
+ *                    names some of them ({@code c1 acquire A,B}), taken as one by a multi-lock, or all of them when it
+ *                    names none
  */
 public record Scenario(String source, String title, String description, Long seed,
                        List<String> clients, List<Step> script, boolean fencing, boolean reentrant, int ensemble,
-                       Wording titleInLanguages, Wording descriptionInLanguages, int permits) {
+                       Wording titleInLanguages, Wording descriptionInLanguages, int permits, List<String> locks) {
 
     /** The sizes an embedded ensemble may have (1: a single server). */
     public static final List<Integer> ENSEMBLE_SIZES = List.of(1, 3, 5);
@@ -34,6 +37,7 @@ public record Scenario(String source, String title, String description, Long see
     public Scenario {
         clients = List.copyOf(clients);
         script = List.copyOf(script);
+        locks = List.copyOf(locks);
         if (!ENSEMBLE_SIZES.contains(ensemble)) {
             throw new IllegalArgumentException("ensemble " + ensemble + " (expected 1, 3 or 5)");
         }
@@ -51,6 +55,19 @@ public record Scenario(String source, String title, String description, Long see
                     Wording descriptionInLanguages) {
         this(source, title, description, seed, clients, script, fencing, reentrant, ensemble, titleInLanguages,
                 descriptionInLanguages, 1);
+    }
+
+    /** A scenario of one lock (no {@code locks:} key). */
+    public Scenario(String source, String title, String description, Long seed, List<String> clients,
+                    List<Step> script, boolean fencing, boolean reentrant, int ensemble, Wording titleInLanguages,
+                    Wording descriptionInLanguages, int permits) {
+        this(source, title, description, seed, clients, script, fencing, reentrant, ensemble, titleInLanguages,
+                descriptionInLanguages, permits, List.of());
+    }
+
+    /** True when the scenario names several locks: only a multi-lock (flagged {@code multi-lock}) runs it. */
+    public boolean hasSeveralLocks() {
+        return locks.size() > 1;
     }
 
     /** A scenario whose title and description are in English only. */
@@ -79,12 +96,18 @@ public record Scenario(String source, String title, String description, Long see
     /** The same scenario with {@code n} permits (a semaphore of n; 1: a mutex). */
     public Scenario withPermits(int n) {
         return new Scenario(source, title, description, seed, clients, script, fencing, reentrant, ensemble,
-                titleInLanguages, descriptionInLanguages, n);
+                titleInLanguages, descriptionInLanguages, n, locks);
+    }
+
+    /** The same scenario with these named locks (empty: one lock). */
+    public Scenario withLocks(List<String> names) {
+        return new Scenario(source, title, description, seed, clients, script, fencing, reentrant, ensemble,
+                titleInLanguages, descriptionInLanguages, permits, names);
     }
 
     /** The same scenario run on {@code size} embedded servers. */
     public Scenario withEnsemble(int size) {
         return new Scenario(source, title, description, seed, clients, script, fencing, reentrant, size,
-                titleInLanguages, descriptionInLanguages, permits);
+                titleInLanguages, descriptionInLanguages, permits, locks);
     }
 }

@@ -22,8 +22,12 @@ import lockstep.simulator.text.SimulatorTexts;
 final class ScenarioReader {
 
     static final List<String> KEYS = List.of("title", "description", "seed", "clients", "fencing", "reentrant",
-            "ensemble", "permits", "script");
+            "ensemble", "permits", "locks", "script");
     private static final List<String> REQUIRED = List.of("title", "clients", "script");
+    /** What a named lock may be called: it becomes the last segment of its lock path. */
+    static final Pattern LOCK_NAME = Pattern.compile("[A-Z][A-Za-z0-9_-]{0,31}");
+    /** The most named locks a scenario declares. */
+    static final int MAX_LOCKS = 8;
     private static final Pattern WHOLE_NUMBER = Pattern.compile("[+-]?[0-9]+");
 
     private final String source;
@@ -57,14 +61,15 @@ final class ScenarioReader {
         boolean reentrant = !values.containsKey("reentrant") || flag("reentrant", values.get("reentrant"));
         int ensemble = values.containsKey("ensemble") ? ensemble(values.get("ensemble")) : 1;
         int permits = values.containsKey("permits") ? permits(values.get("permits")) : 1;
-        List<Step> script = new StepReader(source, clients).script(values.get("script"));
+        List<String> locks = values.containsKey("locks") ? locks(values.get("locks")) : List.of();
+        List<Step> script = new StepReader(source, clients, locks).script(values.get("script"));
         long lines = StepReader.expandedLines(script);
         if (lines > StepReader.MAX_EXPANDED_LINES) {
             throw Places.complaint(source, values.get("script"), SimulatorTexts.text("read.tooMuchWork", lines,
                     StepReader.MAX_EXPANDED_LINES));
         }
         return new Scenario(source, title.english(), description.english(), seed, clients.names(), script, fencing,
-                reentrant, ensemble, title, description, permits);
+                reentrant, ensemble, title, description, permits, locks);
     }
 
     /** Each key's value node, after checking every key is known and given once. */
@@ -142,6 +147,30 @@ final class ScenarioReader {
         }
         throw Places.complaint(source, node, SimulatorTexts.text("scenario.permits",
                 text == null ? Scalars.kind(node) : "'" + text + "'", ClientRoster.MAX_CLIENTS));
+    }
+
+    /** The named locks: a list of distinct names, each a capital letter then letters, digits, '_' or '-'. */
+    private List<String> locks(Node node) throws BadInputException {
+        if (!(node instanceof org.snakeyaml.engine.v2.nodes.SequenceNode list) || list.getValue().isEmpty()
+                || list.getValue().size() > MAX_LOCKS) {
+            throw Places.complaint(source, node, SimulatorTexts.text("scenario.locksKind",
+                    node instanceof org.snakeyaml.engine.v2.nodes.SequenceNode ? "a list of "
+                            + ((org.snakeyaml.engine.v2.nodes.SequenceNode) node).getValue().size()
+                            : Scalars.kind(node), MAX_LOCKS));
+        }
+        List<String> names = new java.util.ArrayList<>();
+        for (Node item : list.getValue()) {
+            String name = item instanceof ScalarNode scalar && scalar.isPlain() ? scalar.getValue().strip() : null;
+            if (name == null || !LOCK_NAME.matcher(name).matches()) {
+                throw Places.complaint(source, item, SimulatorTexts.text("scenario.lockName",
+                        name == null ? Scalars.kind(item) : "'" + name + "'"));
+            }
+            if (names.contains(name)) {
+                throw Places.complaint(source, item, SimulatorTexts.text("scenario.lockTwice", name));
+            }
+            names.add(name);
+        }
+        return List.copyOf(names);
     }
 
     private Long seed(Node node) throws BadInputException {

@@ -44,6 +44,9 @@ public final class ScenarioWriter {
         if (scenario.permits() != 1) {
             out.append("permits: ").append(scenario.permits()).append('\n');
         }
+        if (!scenario.locks().isEmpty()) {
+            out.append("locks: [").append(String.join(", ", scenario.locks())).append("]\n");
+        }
         out.append("script:\n");
         for (Step step : scenario.script()) {
             step(out, step, "  ");

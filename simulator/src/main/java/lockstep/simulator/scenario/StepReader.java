@@ -40,8 +40,13 @@ final class StepReader {
     private final ActionLineReader actions;
 
     StepReader(String source, ClientRoster clients) {
+        this(source, clients, List.of());
+    }
+
+    /** {@code locks}: the scenario's named locks, which an acquire may name ({@code c1 acquire A,B}). */
+    StepReader(String source, ClientRoster clients, List<String> locks) {
         this.source = source;
-        this.actions = new ActionLineReader(source, clients);
+        this.actions = new ActionLineReader(source, clients, locks);
     }
 
     List<Step> script(Node node) throws BadInputException {
@@ -210,8 +215,7 @@ final class StepReader {
         if (members.size() < 2) {
             throw Places.complaint(Places.of(source, list), text("together.tooFew", members.size()));
         }
-        List<String> texts = members.stream().map(Action::text).toList();
-        return new Together(at, "together: [" + String.join(", ", texts) + "]", members);
+        return new Together(at, Together.textOf(members), members);
     }
 
     private Action togetherMember(Node item) throws BadInputException {

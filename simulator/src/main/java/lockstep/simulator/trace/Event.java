@@ -93,15 +93,23 @@ public sealed interface Event {
     /**
      * The run's configuration: always event 0. {@code fencing} says whether the protected resource checks fencing
      * tokens (the scenario's {@code fencing:} key); {@code permits} how many clients the lock admits at once (1 for
-     * a mutex; a semaphore's N, written to the trace only when more than 1).
+     * a mutex; a semaphore's N, written to the trace only when more than 1); {@code locks} the scenario's named
+     * locks, each at {@code lockPath/NAME} (written only when the scenario names some, so older traces stay as they
+     * were).
      */
     record RunStarted(int index, String scenario, String title, String algorithm, long seed, String lockPath,
-                      List<String> clients, boolean fencing, int permits) implements Event {
+                      List<String> clients, boolean fencing, int permits, List<String> locks) implements Event {
 
         /** A run of a lock with one permit. */
         public RunStarted(int index, String scenario, String title, String algorithm, long seed, String lockPath,
                           List<String> clients, boolean fencing) {
             this(index, scenario, title, algorithm, seed, lockPath, clients, fencing, 1);
+        }
+
+        /** A run of one lock ({@code locks} empty): the scenario names none. */
+        public RunStarted(int index, String scenario, String title, String algorithm, long seed, String lockPath,
+                          List<String> clients, boolean fencing, int permits) {
+            this(index, scenario, title, algorithm, seed, lockPath, clients, fencing, permits, List.of());
         }
 
         @Override
@@ -110,6 +118,7 @@ public sealed interface Event {
         }
         public RunStarted {
             clients = List.copyOf(clients);
+            locks = List.copyOf(locks);
         }
     }
 
@@ -396,6 +405,11 @@ public sealed interface Event {
 
         /** How the outcome of a run that found no stable point starts: Lockstep's own failure, never the lock's. */
         public static final String STALLED = "stalled: ";
+        /**
+         * How the outcome of a run starts whose script stopped at a line that needs a holder while the clients wait
+         * for each other (a deadlock, which the checker reports): the line number, then the cycle.
+         */
+        public static final String DEADLOCKED = "deadlocked at line ";
 
         /** True when the run stalled: the runner found no stable point, so how it ended says nothing of the lock. */
         public boolean stalled() {

@@ -60,6 +60,9 @@ final class EventWriter {
             if (e.permits() != 1) {
                 number("permits", e.permits());
             }
+            if (!e.locks().isEmpty()) {
+                texts("locks", e.locks());
+            }
             return null;
         }
 

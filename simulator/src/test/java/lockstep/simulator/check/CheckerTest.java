@@ -238,7 +238,7 @@ class CheckerTest {
 
     @Test
     void everyInvariantHasAKindAndASentence() {
-        assertEquals(List.of("mutual-exclusion", "too-many-holders", "unfenced-write", "stuck-waiter", "self-deadlock", "orphaned-node",
+        assertEquals(List.of("mutual-exclusion", "too-many-holders", "unfenced-write", "stuck-waiter", "deadlock", "self-deadlock", "orphaned-node",
                         "watch-left-behind", "stale-holder", "idle-permit"),
                 Checker.invariants().stream().map(Invariant::kind).toList());
         Checker.invariants().forEach(i -> assertEquals('.', i.sentence().charAt(i.sentence().length() - 1)));

@@ -27,8 +27,13 @@ class RegistryExploreTest {
         return info.has(lockstep.algorithms.Flag.BUG);
     }
 
+    /**
+     * The correct algorithms a search must find clean. Not Curator's multi-lock: it takes its locks in the order asked,
+     * so two clients asking in opposite orders deadlock by design (scenario 29 shows it, as bug-unordered-multilock).
+     */
     static Stream<String> correct() {
-        return Algorithms.all().stream().filter(a -> !isBug(a)).map(Algorithms.Info::name);
+        return Algorithms.all().stream().filter(a -> !isBug(a)).map(Algorithms.Info::name)
+                .filter(name -> !name.equals("curator-multilock"));
     }
 
     /** The bugs the suite searches for (each caught within a few seeds); the benchmark searches for all. */

@@ -30,8 +30,18 @@ public final class TraceBuilder {
     }
 
     private TraceBuilder(String algorithm, String lockPath, List<String> clients, int permits) {
+        this(algorithm, lockPath, clients, permits, List.of());
+    }
+
+    private TraceBuilder(String algorithm, String lockPath, List<String> clients, int permits, List<String> locks) {
         this.lockPath = lockPath;
-        events.add(new Event.RunStarted(0, "test", "A test run", algorithm, 42L, lockPath, clients, true, permits));
+        events.add(new Event.RunStarted(0, "test", "A test run", algorithm, 42L, lockPath, clients, true, permits,
+                locks));
+    }
+
+    /** A run of a multi-lock on {@code /lockstep/multi} with named locks (each at {@code /lockstep/multi/NAME}). */
+    public static TraceBuilder multi(List<String> locks, String... clients) {
+        return new TraceBuilder("multilock", "/lockstep/multi", List.of(clients), 1, locks);
     }
 
     /** A run of a semaphore with {@code permits} permits on {@code /lockstep/sem}. */
