@@ -188,7 +188,7 @@ public final class Algorithms {
                 ours(mode -> new WatchAhead(1)));
         register("bug-unordered-multilock", "a multi-lock that takes its locks in the order asked (as Curator's does)",
                 "bug: takes its locks in the order asked", EnumSet.of(Flag.MULTI, Flag.BUG), null,
-                Outcome.bug("deadlock", "c1 asking for A,B and c2 for B,A each hold one lock and wait for the other's"),
+                Outcome.bug("deadlock", "c1 asking for A,B and c2 for B,A each hold one lock and wait for the other's: a deadlock"),
                 ours(mode -> new UnorderedMultiLock()));
     }
 
