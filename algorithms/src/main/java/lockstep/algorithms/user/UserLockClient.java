@@ -149,6 +149,9 @@ public final class UserLockClient implements LockClient {
         boolean inCurator = false;
         for (StackTraceElement frame : stack) {
             String className = frame.getClassName();
+            if (className.equals("java.lang.Thread") && frame.getMethodName().equals("join")) {
+                return false; // it waits for a thread of its own, which runs on by itself (and is noted when it calls)
+            }
             if (className.startsWith("org.apache.curator.")) {
                 if (className.endsWith("LockInternals") && frame.getMethodName().equals("internalLockLoop")
                         || className.endsWith("InterProcessSemaphoreV2")

@@ -10,7 +10,7 @@ import lockstep.algorithms.registry.Algorithms;
  * per built-in), read from the scenario and the algorithm registry rather than from a list kept by hand.
  *
  * <p>In order: a scenario of the bug gallery ({@code NN-<bug>}) shows its bug beside Lockstep's reference for the
- * bug's kind ({@code semaphore} for a bug with permits, {@code rwlock} for a read/write bug, else {@code sequential});
+ * bug's kind ({@code semaphore} for a bug with permits, {@code multilock} for a multi-lock's, {@code rwlock} for a read/write bug, else {@code sequential});
  * an ensemble, a semaphore ({@code permits} above 1), a script with read or write requests and a script with faults
  * show Lockstep's lock of that kind beside Curator's ({@code sequential} and {@code curator-mutex} for an ensemble or
  * for faults, {@code semaphore} and {@code curator-semaphore}, {@code rwlock} and {@code curator-rwlock}); anything
@@ -25,7 +25,8 @@ public final class Showcase {
     public static List<String> pairOf(String name, Scenario scenario) {
         for (Algorithms.Info bug : Algorithms.bugs()) {
             if (name.endsWith("-" + bug.name())) {
-                String reference = bug.has(Flag.PERMITS) ? "semaphore" : bug.isShared() ? "rwlock" : "sequential";
+                String reference = bug.has(Flag.PERMITS) ? "semaphore" : bug.has(Flag.MULTI) ? "multilock"
+                        : bug.isShared() ? "rwlock" : "sequential";
                 return List.of(bug.name(), reference);
             }
         }

@@ -45,12 +45,12 @@ class NoEnglishLeftTest {
             "sequential", "stop", "the", "world", "interprocessmutex", "interprocessreadwritelock",
             "disconnected", "expired",
             // the window's commands (the launcher adds them), example names and files
-            "gui", "render", "alice", "bob", "rw",
+            "gui", "render", "alice", "bob", "rw", "accounts",
             // languages and values
             "en", "zh", "ru", "true", "false", "none", "null",
             // script words and scenario keys
             "all", "holder", "holders", "server", "say", "together", "repeat", "text", "for", "acquire", "release",
-            "write", "read", "title", "description", "seed", "clients", "fencing", "reentrant", "ensemble", "permits", "script",
+            "write", "read", "title", "description", "seed", "clients", "fencing", "reentrant", "ensemble", "permits", "locks", "script",
             "kill", "restart", "start", "holds",
             // ZooKeeper calls
             "create", "delete", "exists", "sync", "multi",
