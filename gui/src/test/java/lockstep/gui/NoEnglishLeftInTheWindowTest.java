@@ -61,7 +61,7 @@ class NoEnglishLeftInTheWindowTest {
             "acquire", "release", "try-acquire", "recipe", "lockstep", "shiviz", "svg", "csv", "png", "gif", "jsonl", "html",
             "shortcut", "shift", "left", "right", "home", "end", "space",
             // the title card's descriptions: ZooKeeper's and Curator's terms, a scenario's keys and a bug's citation
-            "zxid", "trace", "ensemble", "kazoo", "interprocesssemaphorev2", "reentrant", "false", "fencing-",
+            "zxid", "trace", "ensemble", "kazoo", "interprocesssemaphorev2", "interprocessmultilock", "reentrant", "false", "fencing-",
             "zookeeper-2931");
     /** Client, server and node names, counts ("x2"), single letters (the W/E badges are glyphs). */
     private static final Pattern NAME = Pattern.compile("[a-z]{1,2}\\d+(#\\d+)?|x\\d+|[A-Za-z]|_c_.*|"

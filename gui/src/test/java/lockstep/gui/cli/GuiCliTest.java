@@ -202,7 +202,7 @@ class GuiCliTest {
         Result unknown = run(Launcher.commandLine(), "frob");
         assertEquals(2, unknown.exit());
         assertEquals(List.of("lockstep: unknown command 'frob' (expected one of run, check, list, bench, herd, explore, grade, export, help, gui,"
-                + " render, docs-images)"), unknown.errLines());
+                + " render, docs-images, site)"), unknown.errLines());
     }
 
     private static void assertGif(Path gif) throws IOException {
