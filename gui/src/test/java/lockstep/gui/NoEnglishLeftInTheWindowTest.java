@@ -33,6 +33,7 @@ import lockstep.gui.viewmodel.ScenarioWords;
 import lockstep.gui.viewmodel.Sessions;
 import lockstep.simulator.replay.ReplayState;
 import lockstep.simulator.run.Simulations;
+import lockstep.simulator.scenario.GalleryRuns;
 import lockstep.simulator.scenario.BuiltInScenarios;
 import lockstep.simulator.scenario.Scenario;
 import lockstep.simulator.text.CaptionTexts;
@@ -78,7 +79,7 @@ class NoEnglishLeftInTheWindowTest {
         Scenario loaded = Simulations.load(name);
         List<LaneViewModel> lanes = new ArrayList<>();
         for (String algorithm : lanesFor(name, loaded)) {
-            lanes.add(new LaneViewModel(Simulations.run(loaded, algorithm, Simulations.seedFor(loaded, null))));
+            lanes.add(new LaneViewModel(GalleryRuns.trace(name, algorithm)));
         }
         ReplayCursor cursor = new ReplayCursor(lanes);
         Set<String> english = new TreeSet<>();

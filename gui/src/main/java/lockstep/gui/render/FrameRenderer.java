@@ -68,10 +68,18 @@ public final class FrameRenderer {
 
     /** The frame at beat {@code index} (every lane at the same beat). */
     public WritableImage frame(int index) {
+        layOut(index);
+        return scene.snapshot(buffer);
+    }
+
+    /**
+     * The scene at beat {@code index}, styled and laid out but not painted: what a check of the layout reads (a
+     * label's shown text, a node's bounds) is there, without the cost of rasterizing the whole frame.
+     */
+    public void layOut(int index) {
         cursor.seek(index);
         scene.getRoot().applyCss();
         scene.getRoot().layout();
-        return scene.snapshot(buffer);
     }
 
     /** A frame copied out of the reused buffer. */
