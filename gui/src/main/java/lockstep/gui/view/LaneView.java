@@ -252,14 +252,22 @@ public final class LaneView extends VBox {
      * fit the lane's visible height, down to 12 px (a scenario of hundreds of clients then scrolls, all lanes at once).
      */
     double pitch() {
-        int n = Math.max(1, vm.clients().size());
+        int n = slots();
         double viewport = scroll.getViewportBounds() == null ? 0 : scroll.getViewportBounds().getHeight();
         double full = FULL_PITCH * settings.scale();
         double fit = viewport > 20 ? (viewport - 8) / n : FIT_ROWS * full / Math.max(n, FIT_ROWS);
         return Math.max(MIN_PITCH, Math.min(full, Math.floor(fit)));
     }
 
+    /** The rows the body needs: one per client, or one per card when the lock's nodes are more (LaneFrame.slots). */
+    private int slots() {
+        LaneFrame frame = vm.frame();
+        return Math.max(Math.max(1, vm.clients().size()), frame == null ? 1 : frame.slots());
+    }
+
     private static final double MIN_PITCH = 12;
+    /** How far a node of a group's tree sits right of its group's node. */
+    static final double GROUP_INDENT = 18;
     /** The narrowest a znode card gets when the clients' words need the room. */
     private static final double MIN_CARD_W = 96;
     private double grownFor = -1;
@@ -274,7 +282,7 @@ public final class LaneView extends VBox {
         double pitch = pitch();
         double width = Math.max(300, scroll.getViewportBounds() == null || scroll.getViewportBounds().getWidth() < 10
                 ? getWidth() - 32 : scroll.getViewportBounds().getWidth());
-        int n = vm.clients().size();
+        int n = slots();
         double height = pitch * n + 8;
         // the server column at the right edge, the session lines between it and the rows
         double serverW = 22 * scale;
@@ -358,12 +366,15 @@ public final class LaneView extends VBox {
             // whatever the clients' pitch: the node every waiter watches keeps its name in view.
             double h = e.slot() < 0 ? Math.max(cardH, Math.min(48 * scale, n * pitch - 8)) : cardH;
             double cardPitch = e.slot() < 0 ? Math.max(pitch, h + 8) : pitch;
+            // a node in a group's tree (a multi-lock's A, a semaphore's leases) is drawn indented under its group's node
+            double indent = e.inAGroup() ? GROUP_INDENT * scale : 0;
             card.update(e.sequence(), e.label(), owner, pos, e.mark(), e.ephemeral(), e.held(), e.ghost(),
-                    flagged.contains(owner) && e.held(), e.tagShown() ? e.protection() : "", cardW, h, cardPitch);
+                    flagged.contains(owner) && e.held(), e.tagShown() ? e.protection() : "", cardW - indent, h,
+                    cardPitch);
             double y = e.slot() < 0 ? Math.max(4, (n * pitch - h) / 2)
                     : e.slot() * pitch + 4 + (pitch - 8 - cardH) / 2;
-            card.relocate(cardX, y);
-            cardAnchor.put(path, new double[] {cardX + cardW, y + h / 2});
+            card.relocate(cardX + indent, y);
+            cardAnchor.put(path, new double[] {cardX + cardW, y + h / 2, cardX + indent});
             keep.put(path, card);
             if (fresh && settings.animate()) {
                 card.setOpacity(0);

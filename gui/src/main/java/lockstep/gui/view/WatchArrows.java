@@ -82,11 +82,33 @@ final class WatchArrows {
             g.setStroke(p.border());
             g.setLineWidth(1.5 * scale);
             g.setLineDashes();
-            for (double[] a : cardAnchor.values()) {
+            // a group's nodes (a multi-lock's A, a semaphore's leases) hang from a branch of their own, under the group's
+            // node: the lane reads as one tree per lock
+            Map<String, double[]> branch = new java.util.HashMap<>();
+            for (lockstep.simulator.frame.Card c : s.cards()) {
+                double[] a = cardAnchor.get(c.path());
+                if (a == null) {
+                    continue;
+                }
+                if (c.inAGroup() && a.length > 2) {
+                    double x = a[2] - 9 * scale;
+                    g.strokeLine(x, a[1], a[2], a[1]);
+                    double[] b = branch.computeIfAbsent(c.group(), k -> new double[] {a[1], a[1], x});
+                    b[0] = Math.min(b[0], a[1]);
+                    b[1] = Math.max(b[1], a[1]);
+                    continue;
+                }
                 maxY = Math.max(maxY, a[1]);
                 g.strokeLine(4, a[1], 14, a[1]);
             }
             g.strokeLine(4, 0, 4, maxY);
+            for (lockstep.simulator.frame.Card c : s.cards()) {
+                double[] head = cardAnchor.get(c.path());
+                double[] b = branch.get(c.group());
+                if (c.header() && head != null && b != null) {
+                    g.strokeLine(b[2], head[1], b[2], b[1]);
+                }
+            }
         }
         double lineW = thin ? 1 : settings.lineWidth();
         for (Arrow w : s.arrows()) {

@@ -20,10 +20,18 @@ import lockstep.simulator.replay.ReplayState;
  *                   the owner finds its node again
  * @param slot       the row the card is drawn at: its owner's row when the owners run down the rows in card order
  *                   (so a client sits beside its node and the chain reads as a chain), else its position; -1 centred
+ * @param group      the lock or directory under the lock path the node belongs to ({@code A} of a multi-lock,
+ *                   {@code leases} or {@code locks} of Curator's semaphore), "" for a node right under the lock path
+ * @param header     the node is its group's own directory: the head of that group's tree, its nodes drawn under it
  */
 public record Card(String path, String label, long sequence, String owner, LockMode kind, boolean ephemeral,
                    boolean held, boolean ghost, ReplayState.Ending ending, String protection, boolean tagShown,
-                   int slot) {
+                   int slot, String group, boolean header) {
+
+    /** The card is drawn in its group's tree, under the group's own node. */
+    public boolean inAGroup() {
+        return !group.isEmpty() && !header;
+    }
 
     /** The mark a card carries: "read" or "write" for a node of a shared lock, "" for an exclusive one. */
     public String mark() {

@@ -49,6 +49,7 @@ public final class FramesJson {
             json.writeStringField("narration", f.narration());
             json.writeBooleanField("narrationBefore", f.narrationBefore());
             json.writeStringField("caption", f.caption());
+            json.writeNumberField("slots", f.slots());
             cards(json, f.cards());
             rows(json, f.rows());
             json.writeArrayFieldStart("arrows");
@@ -142,6 +143,8 @@ public final class FramesJson {
             json.writeStringField("protection", c.protection());
             json.writeBooleanField("tagShown", c.tagShown());
             json.writeNumberField("slot", c.slot());
+            json.writeStringField("group", c.group());
+            json.writeBooleanField("header", c.header());
             json.writeEndObject();
         }
         json.writeEndArray();

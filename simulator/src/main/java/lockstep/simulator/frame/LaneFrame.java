@@ -58,6 +58,19 @@ public record LaneFrame(int beat, int lane, String algorithm, int index, int ste
         return null;
     }
 
+    /**
+     * The rows the lane's body needs: one per client, or more when the lock's nodes are more than the clients (a
+     * multi-lock's directories, a semaphore's leases and inner lock), so that every card, and every arrow to it, is in
+     * the picture.
+     */
+    public int slots() {
+        int most = rows.size();
+        for (Card c : cards) {
+            most = Math.max(most, c.slot() + 1);
+        }
+        return Math.max(1, most);
+    }
+
     /** The number of live lock nodes (ghosts not counted). */
     public int children() {
         return (int) cards.stream().filter(c -> !c.ghost()).count();

@@ -83,7 +83,18 @@ public final class LaneFrames {
                 entries.add(new Entry(g.node(), true, g.ending()));
             }
         }
-        entries.sort(Comparator.comparingLong(Entry::seq).thenComparing(e -> label(e.node().name())));
+        // A node below a directory of its own under the lock path (a multi-lock's A and B, Curator's semaphore's leases
+        // and locks) is drawn in that directory's tree: the directory first, then its nodes in sequence order.
+        Set<String> directories = new HashSet<>();
+        for (Entry e : entries) {
+            String group = groupOf(s.lockPath(), e.node().path());
+            if (!group.isEmpty()) {
+                directories.add(group);
+            }
+        }
+        entries.sort(Comparator.comparing((Entry e) -> groupOf(s.lockPath(), e.node().path(), directories))
+                .thenComparing(e -> !isHeader(s.lockPath(), e.node().path(), directories))
+                .thenComparingLong(Entry::seq).thenComparing(e -> label(e.node().name())));
         boolean single = entries.size() == 1 && entries.get(0).seq() < 0;
         // Pinned when every card's owner has one card and the owners run down the rows in card order.
         boolean pinned = true;
@@ -109,9 +120,31 @@ public final class LaneFrames {
             boolean tagShown = !z.protection().isEmpty() && s.thisLine().lostCalls().stream()
                     .anyMatch(c -> c.op() == Event.Op.CREATE && c.client().equals(z.owner()));
             out.add(new Card(z.path(), label(z.name()), e.seq(), z.owner(), z.kind(), z.isEphemeral(), held, e.ghost(),
-                    e.ending(), z.protection(), tagShown, single ? -1 : pinned ? clients.indexOf(z.owner()) : i));
+                    e.ending(), z.protection(), tagShown, single ? -1 : pinned ? clients.indexOf(z.owner()) : i,
+                    groupOf(s.lockPath(), z.path(), directories), isHeader(s.lockPath(), z.path(), directories)));
         }
         return out;
+    }
+
+    /** The first name below the lock path of a node two or more levels down ("A" of /locks/x/A/lock-1), else "". */
+    private static String groupOf(String lockPath, String path) {
+        String below = path.startsWith(lockPath + "/") ? path.substring(lockPath.length() + 1) : "";
+        int slash = below.indexOf('/');
+        return slash < 0 ? "" : below.substring(0, slash);
+    }
+
+    /** The group of a node: its directory's name, or its own name when it is that directory. */
+    private static String groupOf(String lockPath, String path, Set<String> directories) {
+        String group = groupOf(lockPath, path);
+        return !group.isEmpty() ? group : isHeader(lockPath, path, directories) ? nameBelow(lockPath, path) : "";
+    }
+
+    private static boolean isHeader(String lockPath, String path, Set<String> directories) {
+        return groupOf(lockPath, path).isEmpty() && directories.contains(nameBelow(lockPath, path));
+    }
+
+    private static String nameBelow(String lockPath, String path) {
+        return path.startsWith(lockPath + "/") ? path.substring(lockPath.length() + 1) : path;
     }
 
     private static Row row(ReplayState s, ReplayState.ClientView c, Servers servers, boolean flagged) {

@@ -606,9 +606,13 @@
   }
 
   /** One lane at one frame: LaneView.refresh, with the same geometry. */
+  /** How far a node of a group's tree sits right of its group's node (LaneView.GROUP_INDENT). */
+  var GROUP_INDENT = 18;
+
   function showLane(lane, f) {
     var scale = document.body.classList.contains("projection") ? 1.25 : 1;
-    var n = f.rows.length;
+    // one row per client, or per card when the lock's nodes are more (LaneFrame.slots)
+    var n = Math.max(f.rows.length, f.slots || 0);
     var width = Math.max(300, lane.root.clientWidth - 36);
     var pitch = FULL_PITCH * scale;
     if (n > FIT_ROWS) {
@@ -708,9 +712,11 @@
       card.setAttribute("data-owner", c.owner);
       card.title = c.path;
       var y = c.slot < 0 ? Math.max(4, (n * pitch - cardH) / 2) : c.slot * pitch + 4 + (pitch - 8 - cardH) / 2;
-      card.style.left = cardX + "px";
+      // a node of a group's tree (a multi-lock's A, a semaphore's leases) sits indented under its group's node
+      var indent = c.group && !c.header ? GROUP_INDENT * scale : 0;
+      card.style.left = (cardX + indent) + "px";
       card.style.top = y + "px";
-      card.style.width = cardW + "px";
+      card.style.width = (cardW - indent) + "px";
       card.style.height = cardH + "px";
       var stripe = el("span", "stripe");
       var colour = identity(position[c.owner] === undefined ? 0 : position[c.owner]);
