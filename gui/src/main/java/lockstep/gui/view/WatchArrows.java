@@ -174,6 +174,44 @@ final class WatchArrows {
             }
             arrowHead(g, tx, ty, p.accent(), 5 * scale);
         }
+        deadlock(g, s, clientAnchor, p, lineW, scale);
+    }
+
+    /**
+     * The waits-for cycle of a deadlock: a red arrow from each client in it to the client holding the lock it waits
+     * for, looping out left of the avatars, with the lock's name at its bend. Each edge bends a little further out, so
+     * two clients waiting for each other show two arrows, not one line.
+     */
+    private void deadlock(GraphicsContext g, LaneFrame s, Map<String, double[]> clientAnchor, Palette p, double lineW,
+                          double scale) {
+        int k = 0;
+        for (lockstep.simulator.frame.WaitArrow w : s.deadlock()) {
+            double[] from = clientAnchor.get(w.client());
+            double[] to = clientAnchor.get(w.holder());
+            if (from == null || to == null) {
+                continue;
+            }
+            double bend = (34 + 26 * k++) * scale;
+            double x = Math.min(from[0], to[0]) - bend;
+            g.setStroke(p.finding());
+            g.setLineWidth(Math.max(2, lineW + 0.5) * scale);
+            g.setLineDashes();
+            g.beginPath();
+            g.moveTo(from[0], from[1]);
+            g.bezierCurveTo(x, from[1], x, to[1], to[0] - 2, to[1]);
+            g.stroke();
+            double size = 5 * scale;
+            g.setFill(p.finding());
+            g.fillPolygon(new double[] {to[0], to[0] - size * 1.4, to[0] - size * 1.4},
+                    new double[] {to[1], to[1] - size * 0.8, to[1] + size * 0.8}, 3);
+            // the lock it waits for, at the bend (the middle of the curve is three quarters of the way out)
+            g.setFont(LaneFonts.of(Math.max(settings.minText(), 13 * scale), true, false));
+            g.setTextAlign(javafx.scene.text.TextAlignment.RIGHT);
+            g.setTextBaseline(javafx.geometry.VPos.CENTER);
+            g.fillText(w.lock(), x + bend * 0.25 - 4 * scale, (from[1] + to[1]) / 2);
+            g.setTextAlign(javafx.scene.text.TextAlignment.LEFT);
+            g.setTextBaseline(javafx.geometry.VPos.BASELINE);
+        }
     }
 
     /**

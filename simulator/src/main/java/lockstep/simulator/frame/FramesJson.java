@@ -50,6 +50,15 @@ public final class FramesJson {
             json.writeBooleanField("narrationBefore", f.narrationBefore());
             json.writeStringField("caption", f.caption());
             json.writeNumberField("slots", f.slots());
+            json.writeArrayFieldStart("deadlock");
+            for (WaitArrow w : f.deadlock()) {
+                json.writeStartObject();
+                json.writeStringField("client", w.client());
+                json.writeStringField("lock", w.lock());
+                json.writeStringField("holder", w.holder());
+                json.writeEndObject();
+            }
+            json.writeEndArray();
             cards(json, f.cards());
             rows(json, f.rows());
             json.writeArrayFieldStart("arrows");

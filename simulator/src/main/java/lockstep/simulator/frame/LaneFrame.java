@@ -32,12 +32,15 @@ import lockstep.simulator.check.Finding;
  * @param caption   the lane's caption, in the language the frame was made in
  * @param findings  the findings that happened up to this event: each stays from its event to the end
  * @param flagged   the clients a failure shown involves (drawn red)
+ * @param deadlock  the waits-for cycle the clients are in now (each waits for a lock the next one holds), drawn as red
+ *                  arrows between them; empty when there is none
  */
 public record LaneFrame(int beat, int lane, String algorithm, int index, int step, int line, String script,
                         String narration, boolean narrationBefore,
                         List<Card> cards, List<Row> rows, List<Arrow> arrows, List<Pulse> pulses,
                         Servers servers, WriteMark write, Counters counters, Holders holders, Tally tally,
-                        String caption, List<Finding> findings, List<String> flagged) {
+                        String caption, List<Finding> findings, List<String> flagged,
+                        List<WaitArrow> deadlock) {
 
     public LaneFrame {
         cards = List.copyOf(cards);
@@ -46,6 +49,7 @@ public record LaneFrame(int beat, int lane, String algorithm, int index, int ste
         pulses = List.copyOf(pulses);
         findings = List.copyOf(findings);
         flagged = List.copyOf(flagged);
+        deadlock = List.copyOf(deadlock);
     }
 
     /** The row of {@code client}, or null. */

@@ -64,7 +64,8 @@ public final class LaneFrames {
         return new LaneFrame(beat, lane, algorithm, s.index(), s.step(), s.line(), s.scriptText(), s.narration(),
                 s.narrationBefore(), cards(s, clients),
                 rows, arrows, pulses(s), servers, writes ? write(s) : null, counters(s), holders(s),
-                Tally.of(s), LaneCaptions.at(s), shown, flagged);
+                Tally.of(s), LaneCaptions.at(s), shown, flagged,
+                s.deadlockCycle().stream().map(w -> new WaitArrow(w.client(), w.lock(), w.holder())).toList());
     }
 
     /** The cards of state {@code s}: live nodes and this line's ghosts, in sequence order. */

@@ -803,6 +803,28 @@
           "stroke-width": 1.5, "stroke-dasharray": "2 4" }));
       }
     });
+    // the waits-for cycle of a deadlock (WatchArrows.deadlock): a red arrow from each client to the holder of the lock
+    // it waits for, looping out left of the avatars, the lock's name at its bend
+    var redHead = svg("marker", { id: "dead-" + lane.index, viewBox: "0 0 8 8", refX: 7, refY: 4,
+      markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" });
+    redHead.appendChild(svg("path", { d: "M0,0 L8,4 L0,8 z", fill: "var(--finding)" }));
+    defs.appendChild(redHead);
+    (f.deadlock || []).forEach(function (w, k) {
+      var from = rowAnchor[w.client];
+      var to = rowAnchor[w.holder];
+      if (!from || !to) {
+        return;
+      }
+      var bend = (34 + 26 * k) * scale;
+      var x = Math.min(from[0], to[0]) - bend;
+      lane.svg.appendChild(svg("path", { d: "M" + from[0] + "," + from[1] + " C" + x + "," + from[1] + " " + x + ","
+        + to[1] + " " + to[0] + "," + to[1], "class": "waits-for", "data-client": w.client, "data-holder": w.holder,
+        fill: "none", stroke: "var(--finding)", "stroke-width": 2.5, "marker-end": "url(#dead-" + lane.index + ")" }));
+      var label = svg("text", { x: x + bend * 0.25 - 4 * scale, y: (from[1] + to[1]) / 2, "text-anchor": "end",
+        "dominant-baseline": "middle", fill: "var(--finding)", "font-weight": "bold" });
+      label.textContent = w.lock;
+      lane.svg.appendChild(label);
+    });
     f.pulses.forEach(function (p, i) {
       var to = rowAnchor[p.client];
       var from = cardAnchor[p.path];

@@ -38,6 +38,15 @@ class OneTreePerLockTest {
         }
     }
 
+    @Test
+    void theDeadlockIsDrawnAsTheCycleOfWhoWaitsForWhom() throws Exception {
+        Frames frames = Frames.ofTraces(List.of(GalleryRuns.trace("29-bug-unordered-multilock",
+                "bug-unordered-multilock")));
+        LaneFrame last = frames.at(frames.size() - 1, 0);
+        assertEquals(List.of(new WaitArrow("c1", "B", "c2"), new WaitArrow("c2", "A", "c1")), last.deadlock());
+        assertEquals(List.of(), frames.at(0, 0).deadlock());
+    }
+
     /** Each group's directory comes first, its nodes after it; no card's row is beyond the lane's rows. */
     private static void assertGroupsRead(LaneFrame f) {
         List<String> seen = new ArrayList<>();
