@@ -711,7 +711,7 @@ public abstract class LockContract {
     }
 
     /**
-     * From Curator's {@code TestInterProcessSemaphore.testNoOrphanedNodes} (CURATOR-462's test): a waiter whose node
+     * From Curator's {@code TestInterProcessSemaphore.testNoOrphanedNodes}: a waiter whose node
      * another program deletes either gets the permit all the same or fails clearly; either way no node is left
      * behind once the holders release, and the permit can be taken again.
      */
