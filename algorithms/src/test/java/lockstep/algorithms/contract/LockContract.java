@@ -46,6 +46,18 @@ import lockstep.algorithms.testing.Inspector;
  * algorithm that lacks a property opts out by overriding the matching method, with its reason. The bug gallery's
  * algorithms break the contract by design and are not run here: each one's built-in scenario shows its failure
  * deterministically, and the simulator's gallery test asserts exactly the finding its registry entry expects.
+ *
+ * <p>Several tests are Apache Curator's own lock tests, written anew against Lockstep's lock API so that they run for
+ * every algorithm they apply to, Lockstep's and Curator's alike: from {@code TestInterProcessMutexBase} (which Curator
+ * runs for {@code InterProcessMutex}, for {@code InterProcessSemaphoreMutex} as {@code TestInterProcessSemaphoreMutex},
+ * and over two lock paths for {@code InterProcessMultiLock} as {@code TestInterProcessMultiMutex}),
+ * {@code TestInterProcessSemaphore} and {@code TestInterProcessMultiMutex} (Curator 5.x, in {@code curator-recipes}'
+ * tests, package {@code org.apache.curator.framework.recipes.locks}; Apache License 2.0). Each such test names the
+ * Curator test it comes from. Curator's timed sleeps become awaits on the clients' states, and a test of a Curator
+ * feature Lockstep's API does not have is left out: several leases in one acquire ({@code testMaxPerSession}), a
+ * permit count that changes ({@code testThreadedLeaseIncrease}), the child reaper, namespaces, a lock handle shared
+ * by the threads of one process ({@code testThreads}, {@code testReentrantSingleLock}: a Lockstep handle belongs to
+ * its thread) and Curator's debug latches inside its own code ({@code testAcquireAfterLostServer}, CURATOR-335).
  */
 public abstract class LockContract {
 
@@ -600,6 +612,178 @@ public abstract class LockContract {
         assertTrue(wantsA.tryAcquire(), "A is free");
         wantsA.release();
         holdsB.release();
+    }
+
+    // ---- Curator's own tests, for every algorithm they apply to ---------------------------------------------------
+
+    /**
+     * True for the kinds Curator's {@code TestInterProcessSemaphoreMutex}, {@code TestInterProcessSemaphore} and
+     * {@code TestInterProcessMultiMutex} test: a lock that is not reentrant, a semaphore, a multi-lock. (The reentrant
+     * mutexes and the read/write locks have the tests above; this keeps the suite's cost down.)
+     */
+    private boolean ofCuratorsOtherKinds() {
+        Algorithms.Info info = Algorithms.get(algorithm());
+        return info.has(Flag.PERMITS) || info.has(Flag.MULTI) || !info.has(Flag.REENTRANT);
+    }
+
+    /** This test's lock as the algorithm takes it: A and B as one for a multi-lock, else the one lock. */
+    private LockTarget ownKind() {
+        return several("A", "B").orElse(LockTarget.of(lockPath));
+    }
+
+    /**
+     * From Curator's {@code TestInterProcessMutexBase.test2Clients} (run by Curator for the mutex, the semaphore mutex
+     * and the multi-mutex): two clients ask at once; exactly one holds, and its release hands the lock to the other.
+     */
+    @Test
+    void twoClientsAskAtOnceAndTakeTurns() throws Exception {
+        assumeTrue(ofCuratorsOtherKinds(), () -> algorithm() + ": mutualExclusion and grantsInRequestOrder cover it");
+        Client first = connect("c1", ownKind());
+        Client second = connect("c2", ownKind());
+        CompletableFuture<Boolean> firstAsks = first.acquire();
+        CompletableFuture<Boolean> secondAsks = second.acquire();
+        Await.until(() -> first.lock.isHeld() && second.isWaiting() || second.lock.isHeld() && first.isWaiting(),
+                PATIENCE, "one holds and the other waits");
+        Client holder = first.lock.isHeld() ? first : second;
+        Client other = holder == first ? second : first;
+        assertFalse(other.lock.isHeld(), "one holder");
+        holder.release();
+        assertTrue((holder == first ? secondAsks : firstAsks).get(PATIENCE.toSeconds(), TimeUnit.SECONDS));
+        assertFalse(holder.lock.isHeld());
+        other.release();
+    }
+
+    /**
+     * From Curator's {@code TestInterProcessSemaphore.testClientClose}: closing a holder's client gives back what it
+     * held, and a client waiting for it gets it.
+     */
+    @Test
+    void closingAHoldersClientGivesItsLockBack() throws Exception {
+        assumeTrue(ofCuratorsOtherKinds(), () -> algorithm() + ": holderCrashesAndTheNextWaiterGetsTheLock covers it");
+        Client first = connect("c1", ownKind());
+        Client second = connect("c2", ownKind());
+        assertTrue(second.acquireNow());
+        second.release();
+        assertTrue(first.acquireNow());
+        CompletableFuture<Boolean> waits = second.acquire();
+        second.awaitWaiting();
+        first.close();
+        clients.remove(first);
+        assertTrue(waits.get(PATIENCE.toSeconds(), TimeUnit.SECONDS));
+        second.release();
+    }
+
+    /**
+     * From Curator's {@code TestInterProcessSemaphore.testRelease1AtATime} and {@code testGetParticipantNodes}
+     * (Curator's ten clients on five permits, halved): six clients on three permits all get one in the end, three
+     * hold at once and never more, each holder has one node, and each release admits one waiter.
+     */
+    @Test
+    void sixClientsOnThreePermitsReleasedOneAtATime() throws Exception {
+        int n = permits(3).orElse(0);
+        assumeTrue(n > 0, () -> algorithm() + " has one permit (not flagged 'permits'): mutualExclusion covers it");
+        LockTarget target = LockTarget.semaphore(lockPath, n);
+        List<Client> all = new ArrayList<>();
+        List<CompletableFuture<Boolean>> asks = new ArrayList<>();
+        for (int i = 1; i <= 2 * n; i++) {
+            Client client = connect("c" + i, target);
+            all.add(client);
+            asks.add(client.acquire());
+        }
+        int most = 0;
+        for (int done = 0; done < all.size(); done++) {
+            int left = all.size() - done;
+            Await.until(() -> all.stream().filter(c -> c.lock.isHeld()).count() == Math.min(n, left)
+                            && all.stream().filter(Client::isWaiting).count() == Math.max(0, left - n),
+                    PATIENCE, "the permits settle with " + left + " clients left");
+            most = Math.max(most, (int) all.stream().filter(c -> c.lock.isHeld()).count());
+            if (left == n) {
+                try (Inspector inspector = new Inspector(server.connectString())) {
+                    assertEquals(n, inspector.requestNodes(lockPath).size(), "one node per holder");
+                }
+            }
+            all.stream().filter(c -> c.lock.isHeld()).findFirst().orElseThrow().release();
+        }
+        assertEquals(n, most, "as many held at once as there are permits, and never more");
+        for (CompletableFuture<Boolean> ask : asks) {
+            assertTrue(ask.get(PATIENCE.toSeconds(), TimeUnit.SECONDS), "every client had its turn");
+        }
+    }
+
+    /**
+     * From Curator's {@code TestInterProcessSemaphore.testNoOrphanedNodes}: a waiter whose node
+     * another program deletes either gets the permit all the same or fails clearly; either way no node is left
+     * behind once the holders release, and the permit can be taken again.
+     */
+    @Test
+    void aWaiterWhoseNodeIsDeletedLeavesNoOrphan() throws Exception {
+        int n = permits(1).orElse(0);
+        assumeTrue(n > 0, () -> algorithm() + " is not a semaphore (not flagged 'permits')");
+        LockTarget target = LockTarget.semaphore(lockPath, n);
+        Client holder = connect("c1", target);
+        Client waiter = connect("c2", target);
+        assertTrue(holder.acquireNow());
+        try (Inspector inspector = new Inspector(server.connectString())) {
+            List<String> before = inspector.requestNodes(lockPath);
+            CompletableFuture<Boolean> waits = waiter.acquire();
+            waiter.awaitWaiting();
+            List<String> added = new ArrayList<>(inspector.requestNodes(lockPath));
+            added.removeAll(before);
+            // Curator's semaphore also holds its internal lock's node while it waits; the lease is the permit's node.
+            String node = added.stream().filter(name -> name.startsWith("leases/")).findFirst()
+                    .orElseGet(() -> added.stream().reduce((a, b) -> b).orElseThrow());
+            inspector.delete(lockPath + "/" + node);
+            holder.release();
+            try {
+                assertTrue(waits.get(PATIENCE.toSeconds(), TimeUnit.SECONDS));
+                waiter.release();
+            } catch (ExecutionException failed) {
+                assertNotNull(failed.getCause().getMessage(), "a waiter that fails gets a clear error");
+            }
+            Await.until(() -> {
+                try {
+                    return inspector.requestNodes(lockPath).isEmpty();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }, PATIENCE, "no node is left behind");
+        }
+        assertTrue(holder.acquireNow(), "the permit can be taken again");
+        holder.release();
+    }
+
+    /**
+     * From Curator's {@code TestInterProcessMultiMutex.testSomeLocksFailToLock}: a multi-lock whose acquire of a
+     * later lock fails (here: its thread is interrupted while it waits for B) gives back the locks it already took.
+     */
+    @Test
+    void aMultiLockThatFailsOnALaterLockGivesBackTheEarlierOnes() throws Exception {
+        Optional<LockTarget> both = several("A", "B");
+        assumeTrue(both.isPresent(), () -> algorithm() + " takes one lock (not flagged 'multi-lock')");
+        Client holdsB = connect("c1", several("B").orElseThrow());
+        Client wantsBoth = connect("c2", both.get());
+        Client wantsA = connect("c3", several("A").orElseThrow());
+        assertTrue(holdsB.acquireNow());
+        CompletableFuture<Boolean> waits = wantsBoth.acquire();
+        try (Inspector inspector = new Inspector(server.connectString())) {
+            Await.until(() -> wantsBoth.isWaiting() && !nodesOf(inspector, lockPath + "-A").isEmpty(), PATIENCE,
+                    "c2 holds A and waits for B");
+            wantsBoth.thread.interrupt();
+            assertThrows(ExecutionException.class, () -> waits.get(PATIENCE.toSeconds(), TimeUnit.SECONDS));
+            assertFalse(wantsBoth.lock.isHeld());
+            assertEquals(List.of(), inspector.requestNodes(lockPath + "-A"), "A was given back");
+        }
+        assertTrue(wantsA.tryAcquire(), "A is free");
+        wantsA.release();
+        holdsB.release();
+    }
+
+    private static List<String> nodesOf(Inspector inspector, String path) {
+        try {
+            return inspector.requestNodes(path);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     // ---- the herd -------------------------------------------------------------------------------------------------

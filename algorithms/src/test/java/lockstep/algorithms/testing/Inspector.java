@@ -66,6 +66,11 @@ public final class Inspector implements AutoCloseable {
         }
     }
 
+    /** Deletes {@code path} from outside the seam (whatever its version), as an operator or another program might. */
+    public void delete(String path) throws Exception {
+        zk.delete(path, -1);
+    }
+
     /** Whether {@code path} exists. */
     public boolean exists(String path) throws Exception {
         return zk.exists(path, false) != null;

@@ -87,6 +87,10 @@ public final class DocsPictures {
                 "26");
         add(course + "07-holders-server-dies.png", "render", "24", "--algorithm", "sequential", "--at-line", "26");
         add(course + "07-quorum-lost.png", "render", "25", "--algorithm", "sequential", "--at-line", "33");
+        add(course + "09-semaphore.png", "render", "27", "--algorithm", "semaphore,curator-semaphore", "--at-line",
+                "34");
+        add(course + "09-deadlock.png", "render", "29", "--algorithm", "multilock,bug-unordered-multilock",
+                "--at-line", "34");
     }
 
     private DocsPictures() {

@@ -25,13 +25,22 @@ import lockstep.simulator.trace.Event;
  * waiter of {@code naive} (N(N-1)/2 in all), only the next one in line for {@code sequential} and
  * {@code curator-mutex} (N-1); {@code children-watch} hears every release (N(N-1)/2) and also every create that
  * queues behind a client already watching the children while the herd forms (N(N-1)/2 + 1 more): N(N-1) + 1.
+ *
+ * <p>With {@code permits} above 1 the lock is a semaphore of that many permits for an algorithm flagged
+ * {@code permits} (any other runs its one-holder lock): the registry's formulas are for one permit, so no count is
+ * expected, and the figure to read is the notifications per release.
  */
 public final class Herd {
 
     /** One run. */
     public record Result(String algorithm, int clients, int notifications, Long expectedNotifications, int calls,
                          int acquisitions, int events, long wallMs, double callsPerSecond, double peakHeapMiB,
-                         double traceBytesPerEvent) {
+                         double traceBytesPerEvent, int permits) {
+
+        /** The notifications a release delivers on average: every client releases once. */
+        public double notificationsPerRelease() {
+            return notifications / (double) clients;
+        }
 
         public boolean asExpected() {
             return acquisitions == clients
@@ -65,7 +74,12 @@ public final class Herd {
     }
 
     public static Result run(String algorithm, int clients) throws BadInputException {
-        Scenario scenario = scenario(clients);
+        return run(algorithm, clients, 1);
+    }
+
+    /** The herd of {@code clients} on a lock of {@code permits} permits (1: a mutex). */
+    public static Result run(String algorithm, int clients, int permits) throws BadInputException {
+        Scenario scenario = permits == 1 ? scenario(clients) : scenario(clients).withPermits(permits);
         List<MemoryPoolMXBean> heap = ManagementFactory.getMemoryPoolMXBeans().stream()
                 .filter(pool -> pool.getType() == MemoryType.HEAP).toList();
         long liveBefore = liveHeap(); // so the peak below is this run's, not garbage left by the previous one
@@ -79,10 +93,10 @@ public final class Herd {
         double perEvent = Math.max(0, liveHeap() - liveBefore) / (double) Math.max(1, trace.size());
         Metrics metrics = Metrics.of(trace);
         int calls = metrics.ops().values().stream().mapToInt(Integer::intValue).sum();
-        OptionalLong expected = expectedNotifications(algorithm, clients);
+        OptionalLong expected = permits == 1 ? expectedNotifications(algorithm, clients) : OptionalLong.empty();
         return new Result(algorithm, clients, metrics.notifications(),
                 expected.isPresent() ? expected.getAsLong() : null, calls, metrics.acquisitions(), trace.size(),
-                wall / 1_000_000, calls / (wall / 1e9), peak, perEvent);
+                wall / 1_000_000, calls / (wall / 1e9), peak, perEvent, permits);
     }
 
     /** The heap in use after a full collection. */

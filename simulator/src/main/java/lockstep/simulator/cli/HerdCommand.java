@@ -38,7 +38,8 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:",
                 "  lockstep herd",
                 "  lockstep herd --algorithm sequential --clients 100,1000",
-                "  lockstep herd --clients 2,4,8,16,32,64 --chart herd.svg"})
+                "  lockstep herd --clients 2,4,8,16,32,64 --chart herd.svg",
+                "  lockstep herd -a semaphore,curator-semaphore --permits 3 -c 8,16"})
 final class HerdCommand implements Callable<Integer> {
 
     @Spec
@@ -52,6 +53,11 @@ final class HerdCommand implements Callable<Integer> {
     @Option(names = {"-c", "--clients"}, split = ",", paramLabel = "N", defaultValue = "2,4,8,16,32,64,128",
             description = "Herd sizes, comma-separated, 2 to 5000 (default: ${DEFAULT-VALUE}).")
     List<Integer> clients;
+
+    @Option(names = "--permits", paramLabel = "P", defaultValue = "1",
+            description = "Permits of the lock, 1 to 1000 (default: 1): above 1 a semaphore for an algorithm flagged"
+                    + " permits; the table then gives the notifications per release.")
+    int permits;
 
     @Option(names = "--json", description = "Print one JSON document on stdout instead of the table.")
     boolean json;
@@ -88,6 +94,9 @@ final class HerdCommand implements Callable<Integer> {
                 throw new OneLineErrors.BadOption(cmd, "--clients", text("herd.clientsOutOfRange", n));
             }
         }
+        if (permits < 1 || permits > 1000) {
+            throw new OneLineErrors.BadOption(cmd, "--permits", text("herd.permitsOutOfRange", permits));
+        }
         for (Path chart : charts) {
             if (!Chart.supports(chart)) {
                 throw new OneLineErrors.BadOption(cmd, "--chart", text("chart.badExtension", chart));
@@ -104,7 +113,7 @@ final class HerdCommand implements Callable<Integer> {
         for (int n : clients) {
             for (String name : algorithms) {
                 bar.at((double) results.size() / total, name + " x" + n);
-                results.add(Herd.run(name, n));
+                results.add(Herd.run(name, n, permits));
             }
         }
         bar.at(1, text("progress.done"));
@@ -137,6 +146,22 @@ final class HerdCommand implements Callable<Integer> {
                 text("herd.expected"), text("herd.calls"), text("herd.events"), text("herd.wallMs"),
                 text("herd.callsPerSecond"), text("herd.heap"),
                 text("herd.bytesPerEvent")));
+        int permits = results.isEmpty() ? 1 : results.get(0).permits();
+        if (permits > 1) {
+            // The registry's counts are for one permit: with several, what a release costs is the figure to read.
+            int width = Math.max(15, results.stream().mapToInt(r -> r.algorithm().length()).max().orElse(0));
+            String perRelease = "%-" + width + "s %7s %13s %13s %11s%n";
+            s.setLength(0);
+            s.append(text("herd.title", Runtime.getRuntime().availableProcessors(), System.getProperty("java.version")))
+                    .append('\n').append(text("herd.withPermits", permits)).append("\n\n");
+            s.append(Tables.header(perRelease, text("herd.algorithm"), text("herd.clients"),
+                    text("herd.notifications"), text("herd.perRelease"), text("herd.calls")));
+            for (Herd.Result r : results) {
+                s.append(String.format(Locale.ROOT, perRelease, r.algorithm(), r.clients(), fmt(r.notifications()),
+                        String.format(Locale.ROOT, "%.2f", r.notificationsPerRelease()), fmt(r.calls())));
+            }
+            return s.toString();
+        }
         for (Herd.Result r : results) {
             s.append(String.format(Locale.ROOT, row, r.algorithm(), r.clients(), fmt(r.notifications()),
                     r.expectedNotifications() == null ? "-" : fmt(r.expectedNotifications()), fmt(r.calls()),
@@ -159,6 +184,8 @@ final class HerdCommand implements Callable<Integer> {
             row.put("clients", r.clients());
             row.put("notifications", r.notifications());
             row.put("expectedNotifications", r.expectedNotifications());
+            row.put("permits", r.permits());
+            row.put("notificationsPerRelease", Math.round(r.notificationsPerRelease() * 100) / 100.0);
             row.put("calls", r.calls());
             row.put("acquisitions", r.acquisitions());
             row.put("events", r.events());

@@ -21,6 +21,7 @@ import lockstep.simulator.files.CannotWrite;
 import lockstep.simulator.files.SafeFiles;
 import lockstep.simulator.run.Simulations;
 import lockstep.simulator.scenario.Scenario;
+import lockstep.simulator.scenario.Showcase;
 import lockstep.simulator.text.TranslatedConversion;
 import lockstep.simulator.trace.Event;
 import lockstep.simulator.trace.TraceFiles;
@@ -57,7 +58,8 @@ final class RunCommand implements Callable<Integer> {
     String scenario;
 
     @Option(names = {"-a", "--algorithm"}, split = ",", paramLabel = "NAME",
-            description = "The algorithms to run, comma-separated (default: naive,sequential; see lockstep list).")
+            description = "The algorithms to run, comma-separated (default: naive,sequential; for a scenario of several "
+                    + "locks, the multi-locks it is shown with; see lockstep list).")
     List<String> algorithms;
 
     @Option(names = {"-s", "--seed"}, paramLabel = "N", converter = SeedConverter.class,
@@ -105,6 +107,10 @@ final class RunCommand implements Callable<Integer> {
         List<String> names = recorded == null ? algorithms() : scheduledAlgorithm(recorded);
         InputKinds.refuseTraceAsScenario(scenario);
         Scenario loaded = Simulations.load(scenario);
+        if (recorded == null && algorithms == null && lockNames.isEmpty() && loaded.hasSeveralLocks()) {
+            // The default pair takes one lock each: a scenario of several locks runs with the pair it is shown with.
+            names = Showcase.pairOf(loaded.source(), loaded);
+        }
         Map<String, Path> traceFiles = traceFiles(names, loaded);
         if (html != null) {
             ExportCommand.checkWritable("--html", force.allow(html));

@@ -36,19 +36,29 @@ final class ActionLineReader {
             "together", "together: [c1 acquire, c2 release]",
             "repeat", "repeat 3: holder release");
 
+    /** A count after an acquire ({@code c1 acquire 4}): refused, see {@link #permitCount}. */
+    private static final java.util.regex.Pattern PERMIT_COUNT = java.util.regex.Pattern.compile("[0-9]+");
+
     private final String source;
     private final ClientRoster clients;
     /** The scenario's named locks (empty: one lock). */
     private final java.util.List<String> locks;
+    /** How many permits the lock has (the {@code permits:} key; 1 when absent). */
+    private final int permits;
 
     ActionLineReader(String source, ClientRoster clients) {
         this(source, clients, java.util.List.of());
     }
 
     ActionLineReader(String source, ClientRoster clients, java.util.List<String> locks) {
+        this(source, clients, locks, 1);
+    }
+
+    ActionLineReader(String source, ClientRoster clients, java.util.List<String> locks, int permits) {
         this.source = source;
         this.clients = clients;
         this.locks = java.util.List.copyOf(locks);
+        this.permits = permits;
     }
 
     /** An {@link Action} or a {@link ServerStep}. */
@@ -74,6 +84,10 @@ final class ActionLineReader {
         Verb verb = Verb.fromWord(verbWord.text()).orElse(null);
         Fault fault = verb != null ? null : Faults.byWord(Fault.Target.CLIENT, verbWord.text()).orElseThrow(
                 () -> Places.complaint(verbWord.at(), text("action.unknown", verbWord.text(), VERBS)));
+        if (line.size() > 2 && (verb == Verb.ACQUIRE || verb == Verb.TRY_ACQUIRE)
+                && PERMIT_COUNT.matcher(line.get(2).text()).matches()) {
+            throw permitCount(line);
+        }
         if (line.size() > 2 && namesLocks(verb, line.get(2))) {
             java.util.List<String> named = locks(line.get(2));
             if (line.size() > 3) {
@@ -190,6 +204,26 @@ final class ActionLineReader {
             throw nothingMore(line, 3);
         }
         return new ServerStep(line.start(), line.text(), fault, server);
+    }
+
+    /**
+     * {@code c1 acquire 4}: a count of permits. Each acquire takes one permit (as Curator's {@code acquire()} takes one
+     * lease); more than the lock has could never be granted, and any other count is written as that many clients'
+     * acquires. Either way the line is refused, saying which.
+     */
+    private BadInputException permitCount(ScriptWords line) {
+        Word count = line.get(2);
+        String asked = line.get(0).text() + " " + line.get(1).text() + " " + count.text();
+        long n;
+        try {
+            n = Long.parseLong(count.text());
+        } catch (NumberFormatException tooLong) {
+            n = Long.MAX_VALUE;
+        }
+        return n > permits
+                ? Places.complaint(count.at(), text("action.morePermitsThanExist", asked, count.text(), permits))
+                : Places.complaint(count.at(), text("action.onePermitEach", asked, line.get(0).text() + " "
+                        + line.get(1).text()));
     }
 
     private static BadInputException nothingMore(ScriptWords line, int used) {

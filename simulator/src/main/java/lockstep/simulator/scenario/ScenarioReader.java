@@ -62,7 +62,7 @@ final class ScenarioReader {
         int ensemble = values.containsKey("ensemble") ? ensemble(values.get("ensemble")) : 1;
         int permits = values.containsKey("permits") ? permits(values.get("permits")) : 1;
         List<String> locks = values.containsKey("locks") ? locks(values.get("locks")) : List.of();
-        List<Step> script = new StepReader(source, clients, locks).script(values.get("script"));
+        List<Step> script = new StepReader(source, clients, locks, permits).script(values.get("script"));
         long lines = StepReader.expandedLines(script);
         if (lines > StepReader.MAX_EXPANDED_LINES) {
             throw Places.complaint(source, values.get("script"), SimulatorTexts.text("read.tooMuchWork", lines,

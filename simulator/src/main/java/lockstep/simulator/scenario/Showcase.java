@@ -11,6 +11,7 @@ import lockstep.algorithms.registry.Algorithms;
  *
  * <p>In order: a scenario of the bug gallery ({@code NN-<bug>}) shows its bug beside Lockstep's reference for the
  * bug's kind ({@code semaphore} for a bug with permits, {@code multilock} for a multi-lock's, {@code rwlock} for a read/write bug, else {@code sequential});
+ * a scenario of several locks shows {@code multilock} beside {@code curator-multilock};
  * an ensemble, a semaphore ({@code permits} above 1), a script with read or write requests and a script with faults
  * show Lockstep's lock of that kind beside Curator's ({@code sequential} and {@code curator-mutex} for an ensemble or
  * for faults, {@code semaphore} and {@code curator-semaphore}, {@code rwlock} and {@code curator-rwlock}); anything
@@ -29,6 +30,9 @@ public final class Showcase {
                         : bug.isShared() ? "rwlock" : "sequential";
                 return List.of(bug.name(), reference);
             }
+        }
+        if (scenario.hasSeveralLocks()) {
+            return List.of("multilock", "curator-multilock");
         }
         if (scenario.ensemble() > 1) {
             return List.of("sequential", "curator-mutex");

@@ -45,8 +45,13 @@ final class StepReader {
 
     /** {@code locks}: the scenario's named locks, which an acquire may name ({@code c1 acquire A,B}). */
     StepReader(String source, ClientRoster clients, List<String> locks) {
+        this(source, clients, locks, 1);
+    }
+
+    /** {@code permits}: how many permits the lock has, which an acquire that names a count may not exceed. */
+    StepReader(String source, ClientRoster clients, List<String> locks, int permits) {
         this.source = source;
-        this.actions = new ActionLineReader(source, clients, locks);
+        this.actions = new ActionLineReader(source, clients, locks, permits);
     }
 
     List<Step> script(Node node) throws BadInputException {

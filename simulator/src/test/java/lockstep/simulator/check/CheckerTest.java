@@ -53,7 +53,7 @@ class CheckerTest {
                 .holding("c2").waiting("c3", "/lockstep/sem/lock-0000000000").line("c2 release").released("c2");
         int next = t.last() + 1;
         t.line("c1 release").released("c1").holding("c3").released("c3").ended();
-        assertEquals(List.of("event " + next + ": c3 waited through a whole step while 1 of the 2 permits were free"
+        assertEquals(List.of("event " + next + ": c3 waited through a whole step while 1 of the 2 permits was free"
                 + " (idle permit)"), messages(t.build(), "idle-permit"));
         assertEquals(List.of(), Checker.failures(t.build()), "a note, not a failure");
     }

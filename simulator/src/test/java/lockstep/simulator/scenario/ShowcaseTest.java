@@ -42,6 +42,14 @@ class ShowcaseTest {
         assertEquals(List.of("bug-semaphore-watch-ahead", "semaphore"), pair("28"));
         assertEquals(List.of("bug-name-sort", "sequential"), pair("16"));
         assertEquals(List.of("bug-reader-counts-higher-writers", "rwlock"), pair("17"));
+        assertEquals(List.of("bug-unordered-multilock", "multilock"), pair("29"));
+    }
+
+    /** What {@code lockstep run} takes for a scenario of several locks given no --algorithm (naive takes one lock). */
+    @Test
+    void aUsersScenarioOfSeveralLocksIsShownWithTheTwoMultiLocks() throws Exception {
+        Scenario several = BuiltInScenarios.load("29-bug-unordered-multilock");
+        assertEquals(List.of("multilock", "curator-multilock"), Showcase.pairOf("accounts.yaml", several));
     }
 
     private static List<String> pair(String id) throws Exception {
