@@ -17,6 +17,12 @@ import java.util.ResourceBundle;
  * written, braces included); whole numbers are written as they are ({@code 12345}, never grouped as
  * {@code 12,345}). A key
  * missing in zh or ru falls back to English at run time; the key-completeness test fails on it.
+ *
+ * <p>A count's words: {@code {N,choice,...}} as MessageFormat reads it (ranges: enough for English), or
+ * {@code {N,plural,one#...|few#...|many#...|other#...}}, whose form is picked by the language's plural category of
+ * the number (CLDR's rules for whole numbers: English one/other, Chinese other, Russian one/few/many: 1, 21 and 101
+ * are one, 2-4 and 22-24 few, 5-20 and 25-30 many); a category the text does not give takes {@code other}, else the
+ * last form.
  */
 public final class TextBundle {
 
@@ -66,7 +72,7 @@ public final class TextBundle {
             // Nothing to fill in: the text as written, braces and all ("unclosed '{'").
             return pattern;
         }
-        pattern = chooseForms(pattern, arguments);
+        pattern = chooseForms(pattern, locale, arguments);
         Object[] plain = new Object[arguments.length];
         for (int i = 0; i < arguments.length; i++) {
             Object argument = arguments[i];
@@ -78,11 +84,11 @@ public final class TextBundle {
     }
 
     /**
-     * Each {@code {N,choice,...}} whose argument is a number replaced by the form it chooses ("1 run", "{1} runs"),
-     * before the numbers become plain text: MessageFormat would format the chosen form's own placeholders anew, and
-     * group their numbers (12,345 runs).
+     * Each {@code {N,choice,...}} or {@code {N,plural,...}} whose argument is a number replaced by the form it
+     * chooses ("1 run", "{1} runs"), before the numbers become plain text: MessageFormat would format the chosen
+     * form's own placeholders anew, and group their numbers (12,345 runs).
      */
-    private static String chooseForms(String pattern, Object[] arguments) {
+    private static String chooseForms(String pattern, Locale locale, Object[] arguments) {
         StringBuilder out = new StringBuilder();
         int from = 0;
         while (true) {
@@ -90,18 +96,90 @@ public final class TextBundle {
             if (open < 0) {
                 return out.append(pattern, from, pattern.length()).toString();
             }
-            int comma = pattern.indexOf(",choice,", open);
             int close = closingBrace(pattern, open);
-            String index = comma < 0 || close < 0 || comma > close ? "" : pattern.substring(open + 1, comma).strip();
+            int comma = close < 0 ? -1 : firstComma(pattern, open, close);
+            String kind = comma < 0 ? "" : pattern.startsWith(",choice,", comma) ? ",choice,"
+                    : pattern.startsWith(",plural,", comma) ? ",plural," : "";
+            String index = kind.isEmpty() ? "" : pattern.substring(open + 1, comma).strip();
             if (!index.matches("\\d+") || Integer.parseInt(index) >= arguments.length
                     || !(arguments[Integer.parseInt(index)] instanceof Number number)) {
                 out.append(pattern, from, open + 1);
                 from = open + 1;
                 continue;
             }
-            String forms = pattern.substring(comma + ",choice,".length(), close);
-            out.append(pattern, from, open).append(new ChoiceFormat(forms).format(number.doubleValue()));
+            String forms = pattern.substring(comma + kind.length(), close);
+            out.append(pattern, from, open).append(kind.equals(",choice,")
+                    ? new ChoiceFormat(forms).format(number.doubleValue()) : pluralForm(forms, locale, number));
             from = close + 1;
+        }
+    }
+
+    /** The index of the first comma after {@code open}, before {@code close}; -1 when none. */
+    private static int firstComma(String pattern, int open, int close) {
+        int comma = pattern.indexOf(',', open);
+        return comma < 0 || comma > close ? -1 : comma;
+    }
+
+    /** The form of {@code forms} ({@code one#...|other#...}) for the plural category of {@code number}. */
+    private static String pluralForm(String forms, Locale locale, Number number) {
+        String category = pluralCategory(locale, number.longValue());
+        String other = null;
+        String last = "";
+        for (String form : splitForms(forms)) {
+            int hash = form.indexOf('#');
+            String name = hash < 0 ? "" : form.substring(0, hash).strip();
+            last = hash < 0 ? form : form.substring(hash + 1);
+            if (name.equals(category)) {
+                return last;
+            }
+            if (name.equals("other")) {
+                other = last;
+            }
+        }
+        return other != null ? other : last;
+    }
+
+    /** The forms of a plural, split at the bars outside their own placeholders. */
+    private static java.util.List<String> splitForms(String forms) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        int depth = 0;
+        int start = 0;
+        for (int i = 0; i < forms.length(); i++) {
+            char c = forms.charAt(i);
+            if (c == '{') {
+                depth++;
+            } else if (c == '}') {
+                depth--;
+            } else if (c == '|' && depth == 0) {
+                out.add(forms.substring(start, i));
+                start = i + 1;
+            }
+        }
+        out.add(forms.substring(start));
+        return out;
+    }
+
+    /**
+     * CLDR's plural category of a whole number in the locale's language: Russian one (ends in 1, not 11), few (ends
+     * in 2-4, not 12-14) or many; Chinese always other; any other language (English) one for 1, else other.
+     */
+    static String pluralCategory(Locale locale, long number) {
+        long n = Math.abs(number);
+        switch (locale.getLanguage()) {
+            case "ru" -> {
+                long ten = n % 10;
+                long hundred = n % 100;
+                if (ten == 1 && hundred != 11) {
+                    return "one";
+                }
+                return ten >= 2 && ten <= 4 && (hundred < 12 || hundred > 14) ? "few" : "many";
+            }
+            case "zh" -> {
+                return "other";
+            }
+            default -> {
+                return n == 1 ? "one" : "other";
+            }
         }
     }
 

@@ -124,12 +124,30 @@ public final class BundleAudit {
         return numbers;
     }
 
+    /** A form's category in a {@code {N,plural,...}}: the word before its {@code #}. */
+    private static final Pattern PLURAL_FORM = Pattern.compile("(?:,plural,|\\|)\\s*([a-z]+)#");
+
     private static void checkPattern(String file, String key, String value, List<String> problems) {
         if (placeholders(value).isEmpty()) {
             return; // printed as written: MessageFormat never sees it
         }
+        // As TextBundle formats it: its plurals and choices resolved for a number, the rest read by MessageFormat.
+        Matcher plural = PLURAL_FORM.matcher(value);
+        while (plural.find()) {
+            if (!Set.of("one", "few", "many", "other").contains(plural.group(1))) {
+                problems.add(file + ": " + key + " has a plural form '" + plural.group(1)
+                        + "' (expected one, few, many or other)");
+            }
+        }
         try {
-            new MessageFormat(value.replace("'", "''"));
+            if (value.contains(",plural,")) {
+                Object[] numbers = new Object[placeholders(value).stream().mapToInt(Integer::parseInt).max()
+                        .orElse(0) + 1];
+                java.util.Arrays.fill(numbers, 2);
+                TextBundle.format(value, java.util.Locale.ROOT, numbers); // MessageFormat knows no plural
+            } else {
+                new MessageFormat(value.replace("'", "''"));
+            }
         } catch (IllegalArgumentException e) {
             problems.add(file + ": " + key + " is not a valid message pattern: " + e.getMessage());
         }

@@ -64,6 +64,23 @@ class TextsTest {
     }
 
     @Test
+    void aPluralTakesTheFormOfItsNumbersCategoryInTheLanguage() {
+        String pattern = "{0,plural,one#{0} строка|few#{0} строки|many#{0} строк}";
+        Locale ru = Language.RU.locale();
+        assertEquals(List.of("1 строка", "2 строки", "4 строки", "5 строк", "11 строк", "12 строк", "14 строк",
+                "21 строка", "22 строки", "25 строк", "101 строка", "111 строк", "12345 строк"),
+                java.util.stream.LongStream.of(1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 101, 111, 12345)
+                        .mapToObj(n -> TextBundle.format(pattern, ru, n)).toList());
+        String english = "{0,plural,one#1 line|other#{0} lines} of {1}";
+        assertEquals("1 line of c1", TextBundle.format(english, Locale.ENGLISH, 1, "c1"));
+        assertEquals("0 lines of c1", TextBundle.format(english, Locale.ENGLISH, 0, "c1"));
+        assertEquals("21 lines of c1", TextBundle.format(english, Locale.ENGLISH, 21L, "c1"));
+        assertEquals("3 行", TextBundle.format("{0,plural,other#{0} 行}", Language.ZH.locale(), 3));
+        assertEquals("2 строки", TextBundle.format("{0,plural,one#{0} строка|other#{0} строки}", ru, 2),
+                "a category the text does not give takes other");
+    }
+
+    @Test
     void aSwitchIsSeenByLookupsAndListeners() {
         TextBundle bundle = Texts.bundle(AlgorithmTexts.BUNDLE);
         List<Language> heard = new ArrayList<>();

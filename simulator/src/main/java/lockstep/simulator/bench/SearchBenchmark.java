@@ -125,7 +125,8 @@ public final class SearchBenchmark implements Callable<Integer> {
         String size = "-";
         if (shrunk.found()) {
             Counterexample c = shrunk.findings().get(0);
-            size = c.clients() + " clients, " + c.lines() + " lines" + (c.replays() ? "" : " (does NOT replay)");
+            size = count(c.clients(), "client") + ", " + count(c.lines(), "line")
+                    + (c.replays() ? "" : " (does NOT replay)");
         }
         return String.format(Locale.ROOT, "%-33s %-9s %2d/%-2d  %11s  %10s  %6.1f  %s", bug.name(), strategy.word(),
                 found, bases, shown(median(runs)), shown(runs.get(runs.size() - 1)),
@@ -135,6 +136,11 @@ public final class SearchBenchmark implements Callable<Integer> {
     private Explorer.Settings settings(Algorithms.Info bug, Strategy strategy, long first, Path folder) {
         return new Explorer.Settings(bug, clients, Faults.all(), first, first + budget - 1, strategy, maxSteps,
                 folder.resolve(bug.name() + "-" + strategy.word()), 1, Explorer.Settings.DEFAULT_DEPTH);
+    }
+
+    /** "1 client", "3 clients": the benchmark prints English, as every benchmark does. */
+    private static String count(int n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
     }
 
     private String shown(int runs) {

@@ -6,9 +6,7 @@ import java.util.List;
 import java.util.Set;
 
 import lockstep.simulator.replay.ReplayState;
-import lockstep.simulator.replay.ReplayState.ClientView;
 import lockstep.simulator.trace.Event;
-import lockstep.simulator.trace.Event.State;
 
 /**
  * A note, not a failure: on a semaphore, a client waited through a whole script line while a permit was free. A line
@@ -43,15 +41,11 @@ final class IdlePermits implements Invariant {
                 return; // a line's end: the state the previous line settled in
             }
             ReplayState state = live.state();
-            int free = state.freePermits();
-            Set<String> now = new HashSet<>();
-            for (ClientView client : state.clients().values()) {
-                if (free > 0 && client.state() == State.WAITING && client.sessionAlive() && !client.paused()) {
-                    now.add(client.name());
-                    if (idle.add(client.name())) {
-                        notes.add(new Breach(event.index(), List.of(client.name()), Phrase.of("check.idlePermit",
-                                event.index(), client.name(), free, state.permits())));
-                    }
+            List<String> now = state.waitersBesideAFreePermit();
+            for (String client : now) {
+                if (idle.add(client)) {
+                    notes.add(new Breach(event.index(), List.of(client), Phrase.of("check.idlePermit",
+                            event.index(), client, state.freePermits(), state.permits())));
                 }
             }
             idle.retainAll(now);

@@ -22,7 +22,8 @@ import lockstep.simulator.scenario.Verb;
  * reached ({@link WhatFits}): acquires, releases and writes by holders, {@code together} races of two or three
  * clients, and faults from the given set. After {@code lines} lines it puts the world back as a run should end:
  * the servers started, clients reconnected and resumed, so that a finding at the end is the lock's doing and not a
- * client left frozen. It never cuts a server off ({@code server N isolate}): the servers it explores share direct
+ * client left frozen (on a semaphore, the holders are not released when a waiter already waits beside a free permit:
+ * their releases would wake it in passing and hide the idle permit). It never cuts a server off ({@code server N isolate}): the servers it explores share direct
  * links, which {@link WhatFits} reports as links that cannot be cut, and so {@code server heal} never fits either.
  *
  * <p>Guarantee: the same seed, clients and faults, met with the same states, give the same lines; the lines written
@@ -134,6 +135,14 @@ public final class ScriptGenerator implements StepSource {
                     return fault(fault, client);
                 }
             }
+        }
+        // On a semaphore, a waiter beside a free permit once the world is back is one nobody told: it waits for one
+        // holder in particular, and releasing the holders would tell it in passing (when that holder goes), so the
+        // run would end clean and the idle permit be only a note. The run ends here instead, the waiter stuck beside
+        // the free permit for the checker to see (stuck-waiter). A correct semaphore never stops here: it hands a
+        // free permit over within the line that freed it.
+        if (!fits.waitersBesideAFreePermit().isEmpty()) {
+            return null;
         }
         // Then every holder releases, and every waiter in turn: a run ends with the lock given back, as a program
         // ends, so what is left at the end (a waiter no one will wake, a watch no one needs) is the lock's doing.

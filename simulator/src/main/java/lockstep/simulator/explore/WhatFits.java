@@ -37,16 +37,16 @@ final class WhatFits {
         return state.client(client).state() != State.CRASHED;
     }
 
-    /**
-     * Whether {@code client}, still in the run, may do {@code verb} in a generated script: a line the runner's table
-     * accepts ({@link LineRules#refusal}) and a plain turn at the lock, not one of its liberties (a holder asking
-     * again, an acquire after an expiry, a zombie's write: {@link LineRules#liberty}).
-     */
     /** Whether {@code client} holds the lock now, as its lock API says. */
     boolean holds(String client) {
         return state.client(client).believesItHolds();
     }
 
+    /**
+     * Whether {@code client}, still in the run, may do {@code verb} in a generated script: a line the runner's table
+     * accepts ({@link LineRules#refusal}) and a plain turn at the lock, not one of its liberties (a holder asking
+     * again, an acquire after an expiry, a zombie's write: {@link LineRules#liberty}).
+     */
     boolean fits(Verb verb, String client) {
         return inTheRun(client) && LineRules.plain(verb, state.client(client));
     }
@@ -80,6 +80,11 @@ final class WhatFits {
     /** Whether server {@code server} (1..servers()) runs. */
     boolean serverUp(int server) {
         return lookOnly.cluster().isUp(server);
+    }
+
+    /** On a semaphore with a permit free, the waiters that could take it ({@link ReplayState#waitersBesideAFreePermit}). */
+    List<String> waitersBesideAFreePermit() {
+        return state.waitersBesideAFreePermit();
     }
 
     boolean serverRunning() {

@@ -309,6 +309,21 @@ public record ReplayState(int index, int step, int line, String scriptText, Stri
         return Math.max(0, permits - realHolders().size());
     }
 
+    /**
+     * On a semaphore with a permit free, the clients waiting beside it that could take it: waiting, running (not
+     * paused), in a live session; in client order. Empty when no permit is free, and on a lock of one holder. At a
+     * settled point each is a waiter nobody told of the free permit (the idle permit of a semaphore that watches one
+     * node too few).
+     */
+    public List<String> waitersBesideAFreePermit() {
+        if (!isSemaphore() || freePermits() == 0) {
+            return List.of();
+        }
+        return clients.values().stream()
+                .filter(c -> c.state() == State.WAITING && c.sessionAlive() && !c.paused())
+                .map(ClientView::name).toList();
+    }
+
     /** True for a lock that admits more than one holder at once: a semaphore. */
     public boolean isSemaphore() {
         return permits > 1;

@@ -64,12 +64,12 @@ class ExploreCommandTest {
         assertEquals(EXHAUSTIVE_2_CLIENTS_1_LINE, every.get("schedules").asLong() + "/"
                 + every.get("schedulesBeforeReduction").asLong() + "/" + every.get("runsPastHorizon").asLong(),
                 result.toString());
-        assertEquals("every schedule of 2 clients, 1 lines, no faults, the script of seed 2: 40 schedules (64 "
+        assertEquals("every schedule of 2 clients, 1 line, no faults, the script of seed 2: 40 schedules (64 "
                 + "before reduction), no finding", every.get("sentence").asText());
         Cli.Result text = Cli.run("explore", "--algorithm", "naive", "--clients", "2", "--faults", "crash,expire",
                 "--max-steps", "1", "--exhaustive", "--out", out.toString());
         assertEquals(0, text.exit(), text.toString());
-        assertTrue(text.out().contains("\nevery schedule of 2 clients, 1 lines, faults crash and expire, the script "
+        assertTrue(text.out().contains("\nevery schedule of 2 clients, 1 line, faults crash and expire, the script "
                 + "of seed 1: "), text.toString());
         assertTrue(text.out().endsWith("before reduction), no finding\nno finding\n"), text.toString());
     }

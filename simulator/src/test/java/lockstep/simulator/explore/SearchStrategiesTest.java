@@ -44,6 +44,26 @@ class SearchStrategiesTest {
         assertEquals(1, SelfCheck.exitCode(missed));
     }
 
+    /**
+     * Seed 18 (3 clients, 6 lines, every fault): c1 and c2 hold the semaphore's two permits, c3 watches c1's node, c2
+     * lets go. The closing lines do not release c1 (that would wake c3 in passing and hide the idle permit): the run
+     * ends with c3 stuck beside the free permit. The same script with the correct semaphore's decision hands the
+     * permit over at once, and the run ends clean.
+     */
+    @Test
+    void aSemaphoreWaiterBesideAFreePermitIsLeftForTheCheckerToSee(@TempDir Path out) throws Exception {
+        Algorithms.Info bug = Algorithms.get("bug-semaphore-watch-ahead");
+        assertEquals("stuck-waiter", Explorer.firstFailure(seed18(bug, out), 1).orElseThrow().kind());
+        Algorithms.Info correct = new Algorithms.Info(bug.name(), bug.description(), bug.subtitle(), bug.flags(),
+                bug.herdCount(), bug.expected(), Algorithms.get("semaphore")::connect);
+        assertEquals(java.util.Optional.empty(), Explorer.firstFailure(seed18(correct, out), 1));
+    }
+
+    private static Explorer.Settings seed18(Algorithms.Info algorithm, Path out) {
+        return new Explorer.Settings(algorithm, 3, Faults.all(), 18, 18, Strategy.RANDOM, 6, out, 1,
+                Explorer.Settings.DEFAULT_DEPTH);
+    }
+
     @Test
     void theSelfCheckTakesTheGalleryFromTheRegistry() {
         assertEquals(Algorithms.all().stream().filter(Algorithms.Info::isBug).map(Algorithms.Info::name).toList(),
