@@ -1,4 +1,4 @@
-package lockstep.gui.cli;
+package lockstep.gui.render;
 
 import java.awt.Color;
 import java.awt.Font;
@@ -16,9 +16,10 @@ import lockstep.simulator.trace.Event;
 /**
  * A red band along the top of a rendered picture when a run drawn has checker failures, naming each (algorithm,
  * kind, event): a frame drawn before the failure, or a cut of the GIF, would otherwise pass for a clean run. Drawn onto
- * the finished image, so the window's layout is untouched; a run without failures gets nothing.
+ * the finished image, so the window's layout is untouched; a run without failures gets nothing. {@code lockstep render}
+ * and the window's PNG and GIF exports ({@link LanePictures}) both draw it, so their pixels stay the same.
  */
-final class FindingsBand {
+public final class FindingsBand {
 
     private static final Color RED = new Color(0xb3261e);
 
@@ -26,7 +27,7 @@ final class FindingsBand {
     }
 
     /** The band's words for {@code traces}, or null when no run has a failure. */
-    static String words(List<List<Event>> traces) {
+    public static String words(List<List<Event>> traces) {
         List<String> found = new ArrayList<>();
         for (List<Event> trace : traces) {
             String algorithm = ((Event.RunStarted) trace.get(0)).algorithm();
@@ -39,7 +40,7 @@ final class FindingsBand {
     }
 
     /** Draws the band onto {@code image} when {@code words} is not null; returns the image. */
-    static BufferedImage onto(BufferedImage image, String words) {
+    public static BufferedImage onto(BufferedImage image, String words) {
         if (words == null) {
             return image;
         }

@@ -1,4 +1,4 @@
-package lockstep.gui.cli;
+package lockstep.gui.render;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
