@@ -14,7 +14,10 @@ import lockstep.simulator.check.Finding;
 import lockstep.simulator.trace.Event;
 import lockstep.simulator.trace.TraceBuilder;
 
-/** A sequence diagram of a run the checker fails says so above the diagram and at the event: it cannot pass for a clean one. */
+/**
+ * A sequence diagram of a run the checker fails says so above the diagram and at the event, and its ShiViz log has the
+ * finding as an event: neither can pass for a clean run's.
+ */
 class SequenceDiagramFindingsTest {
 
     private static List<Event> ended(TraceBuilder builder) {
@@ -39,5 +42,11 @@ class SequenceDiagramFindingsTest {
                 .released("c2"));
         assertEquals(List.of(), Checker.failures(clean));
         assertFalse(SequenceDiagram.of(clean).contains("finding"), "a clean run says nothing of findings");
+
+        // The ShiViz log: the finding is an event of its own, on a client it names, right after its event.
+        String log = ShivizLog.of(twoHolders);
+        assertTrue(log.contains("checker finding: mutual-exclusion: " + failure.message() + "\n"
+                + failure.clients().get(0) + " {"), log);
+        assertFalse(ShivizLog.of(clean).contains("checker finding"), "nothing in a clean run's log");
     }
 }
