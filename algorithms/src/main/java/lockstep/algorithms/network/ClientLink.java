@@ -48,6 +48,9 @@ public final class ClientLink implements AutoCloseable {
     private final AtomicInteger refused = new AtomicInteger();
     private final AtomicInteger open = new AtomicInteger();
     private final AtomicInteger repliesLost = new AtomicInteger();
+    /** Connections the server ended before it sent a byte (a server over its limit of connections per host does). */
+    private final AtomicInteger endedUnanswered = new AtomicInteger();
+    private final CompletableFuture<Void> serverEndsUnanswered = new CompletableFuture<>();
     private volatile InetSocketAddress target;
     private volatile boolean cut;
     private volatile boolean frozen;
@@ -233,6 +236,21 @@ public final class ClientLink implements AutoCloseable {
         return open.get();
     }
 
+    /**
+     * How many connections the server ended before it answered a single byte that are taken for a refusal: the
+     * client library tries again at once, so a server that refuses every connection (one over its limit of
+     * connections per host, ZooKeeper's {@code maxClientCnxns}) shows after two.
+     */
+    public static final int ENDED_UNANSWERED_TO_REFUSE = 2;
+
+    /**
+     * Completes once the server has ended {@link #ENDED_UNANSWERED_TO_REFUSE} of this link's connections before
+     * answering anything: a server that serves others (and not a broken network) refuses this client's connections.
+     */
+    public CompletableFuture<Void> serverEndsConnectionsUnanswered() {
+        return serverEndsUnanswered;
+    }
+
     /** Replies dropped on purpose so far. */
     public int repliesLost() {
         return repliesLost.get();
@@ -354,9 +372,12 @@ public final class ClientLink implements AutoCloseable {
         }
     }
 
-    void closed(Pipe pipe) {
+    void closed(Pipe pipe, boolean unanswered) {
         if (pipes.remove(pipe)) {
             open.decrementAndGet();
+        }
+        if (unanswered && endedUnanswered.incrementAndGet() >= ENDED_UNANSWERED_TO_REFUSE) {
+            serverEndsUnanswered.complete(null);
         }
     }
 

@@ -42,6 +42,8 @@ final class Pipe implements Selectable {
     private boolean connected;
     private boolean closed;
     private boolean halfClosed;
+    /** The server's side ended or failed (closed, reset), as opposed to the client's or the link's doing. */
+    private boolean serverEnded;
     private final long acceptedAt = System.nanoTime();
     /**
      * The election address this link gives for the connecting server in place of its own
@@ -103,7 +105,12 @@ final class Pipe implements Selectable {
                 }
             }
             if (key == serverKey && flowing() && !closed && key.isReadable()) {
-                down.readFrom(server);
+                try {
+                    down.readFrom(server);
+                } catch (IOException reset) {
+                    serverEnded = true; // a server over its connection limit resets the connection at once
+                    throw reset;
+                }
             }
             pump();
         } catch (IOException e) {
@@ -148,6 +155,7 @@ final class Pipe implements Selectable {
             }
             if (down.ended() && down.forwarded() == down.received()) {
                 // The server closed the connection: so does the client's side, once it has every byte.
+                serverEnded = true;
                 close();
                 return;
             }
@@ -292,7 +300,7 @@ final class Pipe implements Selectable {
             link.rearmLoss(loss);
             loss = null;
         }
-        link.closed(this);
+        link.closed(this, serverEnded && down.received() == 0);
     }
 
     private static void closeQuietly(SocketChannel channel) {

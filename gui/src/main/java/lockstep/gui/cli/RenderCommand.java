@@ -172,7 +172,7 @@ public final class RenderCommand implements Callable<Integer> {
             r.frame(beat);
             return r.frameImage(beat);
         });
-        FrameRenderer.writePng(image, png);
+        FrameRenderer.writePng(lockstep.gui.render.FindingsBand.onto(image, lockstep.gui.render.FindingsBand.words(loaded.traces())), png);
         return beat;
     }
 
@@ -193,6 +193,8 @@ public final class RenderCommand implements Callable<Integer> {
     public static int renderGif(TraceSource.Loaded loaded, Path gif, int width, int height, boolean dark,
                                 boolean presentation) throws Exception {
         GifFrames drawn = gifFrames(loaded, width, height, dark, presentation);
+        String findings = lockstep.gui.render.FindingsBand.words(loaded.traces());
+        drawn.frames().forEach(frame -> lockstep.gui.render.FindingsBand.onto(frame, findings));
         FrameRenderer.writeGif(drawn.frames(), drawn.delays(), gif);
         return drawn.frames().size();
     }

@@ -26,7 +26,7 @@ public final class LanePictures implements RunExports.Pictures {
         ReplayCursor copy = copyOf(lanes);
         BufferedImage image = HeadlessFx.call(() -> new FrameRenderer(copy, look.width(), look.height(), look.dark(),
                 look.presentation()).frameImage(beat));
-        FrameRenderer.writePng(image, out);
+        FrameRenderer.writePng(FindingsBand.onto(image, findings(lanes)), out);
     }
 
     @Override
@@ -58,8 +58,15 @@ public final class LanePictures implements RunExports.Pictures {
         if (progress.cancelled()) {
             throw new CancellationException();
         }
+        String findings = findings(lanes);
+        frames.forEach(frame -> FindingsBand.onto(frame, findings));
         FrameRenderer.writeGif(frames, delays, out);
         progress.done(total, total);
+    }
+
+    /** What the band says of the lanes' runs, as {@code render} says it; null when none has a failure. */
+    private static String findings(List<LaneViewModel> lanes) {
+        return FindingsBand.words(lanes.stream().map(LaneViewModel::events).toList());
     }
 
     private static ReplayCursor copyOf(List<LaneViewModel> lanes) {

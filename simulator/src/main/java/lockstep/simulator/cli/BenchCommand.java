@@ -119,7 +119,13 @@ final class BenchCommand implements Callable<Integer> {
         FreeRunningBenchmark.Plan plan = plan();
         PrintWriter err = spec.commandLine().getErr();
         ProgressBar bar = new ProgressBar("bench", err);
-        FreeRunningBenchmark.Report report = FreeRunningBenchmark.run(plan, bar::at);
+        FreeRunningBenchmark.Report report;
+        try {
+            report = FreeRunningBenchmark.run(plan, bar::at);
+        } catch (Exception | Error e) {
+            bar.abandon();
+            throw e;
+        }
         bar.finish();
         PrintWriter out = spec.commandLine().getOut();
         out.print(json ? json(report) : table(report));
@@ -326,6 +332,13 @@ final class BenchCommand implements Callable<Integer> {
         synchronized void finish() {
             err.println();
             err.flush();
+        }
+
+        /** Ends the bar's line when the work failed half-way, so the one-line error that follows has a line of its own. */
+        synchronized void abandon() {
+            if (lastLength > 0) {
+                finish();
+            }
         }
     }
 }

@@ -50,6 +50,10 @@ final class CheckCommand implements Callable<Integer> {
             + "say whether the new run writes this trace byte for byte; exit 1 when it does not.")
     boolean rerun;
 
+    /** With {@code --rerun}: the user's lock the trace was made with, loaded as {@code run --lock} loads it. */
+    @picocli.CommandLine.Mixin
+    LockOptions locks = new LockOptions();
+
     @Override
     public Integer call() throws BadInputException, IOException {
         InputKinds.refuseScenarioAsTrace(trace);
@@ -74,6 +78,12 @@ final class CheckCommand implements Callable<Integer> {
 
     /** The recorded run made again and compared line by line with the file: one line either way. */
     private int rerun(List<Event> events, Event.RunStarted start) throws BadInputException, IOException {
+        List<String> named = locks.add();
+        // A user's lock is the one this command was given, never one an earlier command of the process loaded.
+        if (!named.contains(start.algorithm())
+                && !lockstep.algorithms.registry.Algorithms.names().contains(start.algorithm())) {
+            throw new BadInputException(trace.toString(), 1, 1, text("rerun.userLock", start.algorithm()));
+        }
         Scenario scenario = Simulations.load(start.scenario());
         List<Event> again = Simulations.replay(scenario, events, trace.toString());
         List<String> recorded = Files.readString(trace, StandardCharsets.UTF_8).lines().toList();

@@ -110,11 +110,16 @@ final class HerdCommand implements Callable<Integer> {
         BenchCommand.ProgressBar bar = new BenchCommand.ProgressBar("herd", err);
         List<Herd.Result> results = new ArrayList<>();
         int total = algorithms.size() * clients.size();
-        for (int n : clients) {
-            for (String name : algorithms) {
-                bar.at((double) results.size() / total, name + " x" + n);
-                results.add(Herd.run(name, n, permits));
+        try {
+            for (int n : clients) {
+                for (String name : algorithms) {
+                    bar.at((double) results.size() / total, name + " x" + n);
+                    results.add(Herd.run(name, n, permits));
+                }
             }
+        } catch (Exception | Error e) {
+            bar.abandon();
+            throw e;
         }
         bar.at(1, text("progress.done"));
         bar.finish();

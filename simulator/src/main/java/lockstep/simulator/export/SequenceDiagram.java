@@ -49,15 +49,23 @@ public final class SequenceDiagram {
         }
     }
 
+    /** The checker's failures, said above the diagram and at their events: a broken run never passes for a clean one. */
+    private List<lockstep.simulator.check.Finding> failures = List.of();
+
     /** The whole SVG document for one trace. */
     public static String of(List<Event> trace) {
         Event.RunStarted start = (Event.RunStarted) trace.get(0);
         SequenceDiagram d = new SequenceDiagram(start, trace.stream().anyMatch(e -> e instanceof Event.Write));
+        d.failures = lockstep.simulator.check.Checker.failures(trace);
+        d.y += FINDING_ROW * d.failures.size();
         for (Event event : trace) {
             d.draw(event);
         }
         return d.document(start, (Event.RunEnded) trace.get(trace.size() - 1));
     }
+
+    private static final int FINDING_ROW = 16;
+    private static final String FINDING = "#b3261e";
 
     private void draw(Event event) {
         String title = event.index() + ": " + TraceFiles.toJson(event);
@@ -103,6 +111,14 @@ public final class SequenceDiagram {
     private void group(String title, String shapes, Event event) {
         body.append("<g class=\"event\" id=\"e").append(event.index()).append("\"><title>").append(xml(title))
                 .append("</title>").append(shapes).append(index(event.index())).append("</g>\n");
+        for (lockstep.simulator.check.Finding failure : failures) {
+            if (failure.at() == event.index()) { // the event the finding is at: a red mark by its number
+                body.append("<g class=\"finding\"><title>").append(xml(failure.kind() + ": " + failure.message()))
+                        .append("</title><text x=\"28\" y=\"").append(y).append("\" fill=\"").append(FINDING)
+                        .append("\" font-size=\"12\" font-weight=\"bold\">").append(xml("\u26a0 " + failure.kind()))
+                        .append("</text></g>\n");
+            }
+        }
     }
 
     private String index(int i) {
@@ -168,7 +184,8 @@ public final class SequenceDiagram {
                     .append(" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\"")
                     .append(" fill=\"").append(colour).append("\"/></marker>");
         }
-        svg.append("</defs>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n")
+        svg.append("</defs>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"")
+                .append(failures.isEmpty() ? "" : " stroke=\"" + FINDING + "\" stroke-width=\"6\"").append("/>\n")
                 .append("<text x=\"").append(LEFT).append("\" y=\"20\" font-size=\"14\" font-weight=\"bold\">")
                 .append(xml(caption(start))).append("</text>\n");
         for (String host : hosts) {
@@ -181,14 +198,27 @@ public final class SequenceDiagram {
                     .append(num(x)).append("\" y=\"45\" font-size=\"12\" text-anchor=\"middle\">").append(xml(host))
                     .append("</text></g>\n");
         }
+        // Over the lifelines, on a band of their own: what the checker found, one line each.
+        int row = TOP - 4;
+        for (lockstep.simulator.check.Finding failure : failures) {
+            svg.append("<rect x=\"").append(LEFT - 6).append("\" y=\"").append(row - 12).append("\" width=\"")
+                    .append(width - LEFT).append("\" height=\"").append(FINDING_ROW).append("\" fill=\"#fdecea\"/>")
+                    .append("<text class=\"finding\" x=\"").append(LEFT).append("\" y=\"").append(row)
+                    .append("\" font-size=\"12\" font-weight=\"bold\" fill=\"").append(FINDING).append("\">")
+                    .append(xml(fit("checker finding at event " + failure.at() + ": " + failure.kind() + ": "
+                            + failure.message(), width - LEFT - 10))).append("</text>\n");
+            row += FINDING_ROW;
+        }
         svg.append(body);
         svg.append("<text x=\"").append(LEFT).append("\" y=\"").append(y + 16).append("\" font-size=\"11\" fill=\"#444\">")
                 .append(xml("event " + end.index() + ": run ended: " + end.outcome())).append("</text>\n</svg>\n");
         return svg.toString();
     }
 
-    private static String caption(Event.RunStarted start) {
-        return start.scenario() + ": " + start.title() + " (" + start.algorithm() + ", seed " + start.seed() + ")";
+    private String caption(Event.RunStarted start) {
+        return start.scenario() + ": " + start.title() + " (" + start.algorithm() + ", seed " + start.seed() + ")"
+                + (failures.isEmpty() ? "" : " \u2013 " + failures.size() + " checker finding"
+                + (failures.size() == 1 ? "" : "s"));
     }
 
     private static String num(double value) {

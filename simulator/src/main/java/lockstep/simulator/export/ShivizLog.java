@@ -60,8 +60,16 @@ public final class ShivizLog {
             hosts.add(RESOURCE);
         }
         ShivizLog log = new ShivizLog(hosts);
+        List<lockstep.simulator.check.Finding> failures = lockstep.simulator.check.Checker.failures(trace);
         for (Event event : trace) {
             log.add(event);
+            for (lockstep.simulator.check.Finding failure : failures) {
+                if (failure.at() == event.index()) {
+                    // an event of its own, on the first client it names: a broken run never reads as a clean one
+                    String host = failure.clients().stream().filter(hosts::contains).findFirst().orElse(SERVER);
+                    log.local(host, "checker finding: " + failure.kind() + ": " + failure.message(), null);
+                }
+            }
         }
         return log.out.toString();
     }

@@ -50,6 +50,14 @@ final class RunNetwork implements Network, AutoCloseable {
         }
     }
 
+    /**
+     * Completes once the server has ended {@code client}'s connections before answering anything, again and again
+     * ({@link ClientLink#serverEndsConnectionsUnanswered}).
+     */
+    CompletableFuture<Void> serverRefuses(String client) {
+        return link(client).serverEndsConnectionsUnanswered();
+    }
+
     private ClientLink link(String client) {
         return network.linkOf(client).orElseThrow(() -> new IllegalStateException(client + " has no link"));
     }

@@ -291,15 +291,51 @@ final class RunWorld implements AutoCloseable {
                 }, opener));
             }
             for (Map.Entry<String, CompletableFuture<LockClient>> session : sessions.entrySet()) {
+                String name = session.getKey();
+                if (!cluster.isControlled()) {
+                    // A server that refuses this client's connections (its limit of connections per host) would
+                    // otherwise be waited out, the session timeout, and then be an internal error.
+                    CompletableFuture.anyOf(session.getValue(), network.serverRefuses(name))
+                            .handle((done, failed) -> null).join();
+                    if (!session.getValue().isDone()) {
+                        throw refusedByTheServer(name, scenario.clients().size());
+                    }
+                }
                 try {
-                    clients.put(session.getKey(), new RunClient(session.getKey(), session.getValue().join(),
-                            target));
+                    clients.put(name, new RunClient(name, session.getValue().join(), target));
                 } catch (CompletionException e) {
+                    if (!cluster.isControlled() && e.getCause() instanceof java.io.IOException) {
+                        throw new lockstep.simulator.BadInputException("lockstep", "--connect "
+                                + Simulations.external().connect() + ": " + lockstep.simulator.text.SimulatorTexts.text(
+                                "external.couldNotConnect", name, connection.sessionTimeout().toSeconds()));
+                    }
                     throw e.getCause() instanceof Exception cause ? cause : e;
                 }
             }
+        } catch (Exception | Error e) {
+            // Sessions still opening are closed once open: none outlives a run that did not start.
+            sessions.values().forEach(session -> session.thenAccept(RunWorld::closeQuietly));
+            throw e;
         } finally {
             opener.shutdown();
+        }
+    }
+
+    /**
+     * The one line for an external server that ends a client's connections before answering while it serves the run's
+     * own session: it refuses connections past its limit per host (ZooKeeper's {@code maxClientCnxns}).
+     */
+    private static lockstep.simulator.BadInputException refusedByTheServer(String client, int clients) {
+        return new lockstep.simulator.BadInputException("lockstep", "--connect " + Simulations.external().connect()
+                + ": " + lockstep.simulator.text.SimulatorTexts.text("external.tooManyConnections", client, clients + 1,
+                clients));
+    }
+
+    private static void closeQuietly(LockClient client) {
+        try {
+            client.close();
+        } catch (Exception alreadyGone) {
+            // a session that cannot close is dropped by the server at its timeout
         }
     }
 

@@ -251,10 +251,13 @@ final class ScenarioRun implements AutoCloseable {
     private void applyFault(Fault fault, String client, String text, Step step) throws BadInputException {
         String why = fault.refusal(world.faults, client);
         if (why != null) {
-            String who = fault.target() == Fault.Target.CLIENT ? client
-                    : client.isEmpty() ? text("refusal.theServers") : client.equals("leader") ? text("refusal.theLeader")
-                    : text("refusal.server", client);
-            throw refuse(step, text("refusal.cannot", who, fault.word(), why));
+            if (fault.target() == Fault.Target.CLIENT) {
+                throw refuse(step, text("refusal.cannot", client, fault.word(), why));
+            }
+            // A server is what the fault is done to: "cannot kill the leader", not "the leader cannot kill".
+            String which = client.isEmpty() ? text("refusal.theServers") : client.equals("leader")
+                    ? text("refusal.theLeader") : text("refusal.server", client);
+            throw refuse(step, text("refusal.cannotServer", which, fault.word(), why));
         }
         try {
             fault.apply(world.faults, client);

@@ -78,6 +78,7 @@ final class StepReader {
             throw Places.complaint(source, item, text("step.empty"));
         }
         if (item instanceof ScalarNode scalar) {
+            refuseAContinuedLine(scalar);
             return actions.read(scalar);
         }
         if (item instanceof SequenceNode) {
@@ -110,6 +111,36 @@ final class StepReader {
             return repeat(at, key, value, nesting);
         }
         throw Places.complaint(source, keyNode, text("step.unknown", name));
+    }
+
+    /**
+     * A script line is one line of text. A plain one that YAML read over several lines is an indentation slip: a
+     * {@code - c2 acquire} indented deeper than the item above is not an item of its own but the rest of that item's
+     * text ({@code c1 acquire - c2 acquire}), which would be refused as a wrong word at the item above. Named at the
+     * line that slipped, where its text starts.
+     */
+    private void refuseAContinuedLine(ScalarNode scalar) throws BadInputException {
+        if (scalar.getScalarStyle() != org.snakeyaml.engine.v2.common.ScalarStyle.PLAIN
+                || scalar.getStartMark().isEmpty() || scalar.getEndMark().isEmpty()
+                || scalar.getStartMark().get().getLine() == scalar.getEndMark().get().getLine()) {
+            return;
+        }
+        org.snakeyaml.engine.v2.exceptions.Mark start = scalar.getStartMark().get();
+        int line = start.getLine() + 2;
+        int column = 1;
+        int[] buffer = start.getBuffer();
+        int at = start.getPointer();
+        while (buffer != null && at < buffer.length && buffer[at] != '\n') {
+            at++;
+        }
+        if (buffer != null && at < buffer.length) {
+            at++;
+            while (at < buffer.length && buffer[at] == ' ') {
+                at++;
+                column++;
+            }
+        }
+        throw Places.complaint(new Position(source, line, column), text("yaml.continuedLine", line - 1));
     }
 
     private Say say(Position at, Node value) throws BadInputException {

@@ -161,7 +161,7 @@ class ExternalZooKeeperTest {
 
         Cli.Result serverFault = Cli.run("run", "08", "--connect", address, "--algorithm", "sequential");
         assertEquals(2, serverFault.exit(), serverFault::toString);
-        assertTrue(serverFault.err().strip().endsWith("the servers cannot restart: Lockstep does not control an "
+        assertTrue(serverFault.err().strip().endsWith("cannot restart the servers: Lockstep does not control an "
                 + "external ZooKeeper (expected embedded servers)"), serverFault::toString);
 
         Cli.Result noVariable = Cli.run("run", "01", "--connect", address, "--auth-env", "LOCKSTEP_NO_SUCH_VAR_42");

@@ -36,11 +36,16 @@ final class SeparateZooKeepers implements AutoCloseable {
      * tries), and the last failure names the server and the end of its log.
      */
     static SeparateZooKeepers start(Path home, int count) throws Exception {
+        return start(home, count, List.of());
+    }
+
+    /** {@link #start(Path, int)} with lines of configuration that replace the defaults ({@code maxClientCnxns=4}). */
+    static SeparateZooKeepers start(Path home, int count, List<String> settings) throws Exception {
         IllegalStateException failed = null;
         for (int attempt = 1; attempt <= 3; attempt++) {
             SeparateZooKeepers servers = new SeparateZooKeepers();
             try {
-                servers.startOnce(Files.createDirectories(home.resolve("attempt" + attempt)), count);
+                servers.startOnce(Files.createDirectories(home.resolve("attempt" + attempt)), count, settings);
                 return servers;
             } catch (IllegalStateException e) {
                 failed = e;
@@ -53,7 +58,7 @@ final class SeparateZooKeepers implements AutoCloseable {
         throw failed;
     }
 
-    private void startOnce(Path home, int count) throws Exception {
+    private void startOnce(Path home, int count, List<String> settings) throws Exception {
         List<Integer> ports = freePorts(3 * count);
         List<String> members = new ArrayList<>();
         for (int id = 1; count > 1 && id <= count; id++) {
@@ -68,6 +73,11 @@ final class SeparateZooKeepers implements AutoCloseable {
             List<String> config = new ArrayList<>(List.of("tickTime=2000", "initLimit=10", "syncLimit=5",
                     "dataDir=" + data, "clientPort=" + clientPort, "clientPortAddress=127.0.0.1",
                     "admin.enableServer=false", "maxClientCnxns=0", "forceSync=no"));
+            for (String setting : settings) {
+                String key = setting.substring(0, setting.indexOf('=') + 1);
+                config.removeIf(line -> line.startsWith(key));
+                config.add(setting);
+            }
             config.addAll(members);
             Path file = home.resolve("zoo" + id + ".cfg");
             Files.writeString(file, String.join("\n", config) + "\n");

@@ -24,4 +24,21 @@ class SmallSlipsTest {
         assertEquals("lockstep run: --seed: seed 99999999999999999999 is too large (expected at most "
                 + Long.MAX_VALUE + ")", result.err().strip());
     }
+
+    /** A server fault is done to the server: "cannot kill the leader", not "the leader cannot kill". */
+    @Test
+    void aRefusedServerFaultNamesTheServerAsItsObject(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path scenario = java.nio.file.Files.writeString(dir.resolve("kill.yaml"), """
+                title: the leader of one server
+                clients: 1
+                script:
+                  - c1 acquire
+                  - server leader kill
+                """);
+        Cli.Result result = Cli.run("run", scenario.toString(), "--algorithm", "sequential");
+        assertEquals(2, result.exit(), result::toString);
+        assertEquals(scenario + ":5:5: cannot kill the leader: the run has one server (expected an ensemble: "
+                + "'ensemble: 3' in the scenario or --ensemble 3)", result.err().strip());
+    }
 }

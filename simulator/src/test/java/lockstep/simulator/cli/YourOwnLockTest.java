@@ -73,6 +73,17 @@ class YourOwnLockTest {
         assertEquals(1, run.exit(), run.toString());
         assertEquals(Files.readString(Path.of(finding.get("trace").asText())), Files.readString(replayed));
 
+        // check --rerun makes the run again with the user's lock, named as run names it; without it, one line.
+        Cli.Result rerun = Cli.run("check", replayed.toString(), "--rerun", "--lock", ASSUME_ON_WAKE);
+        assertEquals(0, rerun.exit(), rerun.toString());
+        assertTrue(rerun.out().strip().endsWith("reproduced byte for byte by a new run of " + finding.get("scenario")
+                .asText() + " (AssumeOnWakeLock, seed " + finding.get("seed").asText() + ", the recorded schedule)"),
+                rerun.toString());
+        Cli.Result noLock = Cli.run("check", replayed.toString(), "--rerun");
+        assertEquals(2, noLock.exit(), noLock.toString());
+        assertEquals(replayed + ":1:1: the trace was made with AssumeOnWakeLock, which is not a built-in algorithm "
+                + "(expected --lock FILE, the file of class AssumeOnWakeLock)", noLock.err().strip());
+
         // What every picture draws of it (the window, render, the GIF): the user's lane, its nodes, its two holders
         // flagged, and a caption from the replay that names no recipe.
         lockstep.simulator.frame.Frames frames = lockstep.simulator.frame.Frames.ofTraces(
