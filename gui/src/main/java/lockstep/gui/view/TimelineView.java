@@ -202,7 +202,12 @@ public final class TimelineView extends VBox {
                     boolean current = k == currentStep;
                     g.setFill(current ? p.accent() : p.text2());
                     g.setFont(Font.font(WindowFonts.sans(), current ? FontWeight.BOLD : FontWeight.NORMAL, 13));
-                    g.fillText(Integer.toString(k), x + 3, trackY - 30 + 12);
+                    // a number right of its tick, but never past the canvas' edge (the last line's "16" was cut)
+                    String number = Integer.toString(k);
+                    javafx.scene.text.Text measure = new javafx.scene.text.Text(number);
+                    measure.setFont(g.getFont());
+                    double labelX = Math.min(x + 3, w - measure.getLayoutBounds().getWidth() - 1);
+                    g.fillText(number, labelX, trackY - 30 + 12);
                     lastLabel = x;
                 }
             }
