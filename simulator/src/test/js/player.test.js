@@ -94,5 +94,22 @@
   same("an unknown language is ignored", "ru", lockstep.language());
   await address("#beat=0&lang=en");
   same("back to English", "en", lockstep.language());
+
+  // the title card before the script's first line, as the window's banner: the scenario's title, its lanes'
+  // algorithms, its description, in the page's language
+  var banner = function () { return document.getElementById("banner-text").textContent; };
+  var card = parts.titleCard();
+  same("the card's title is the page's", document.getElementById("title").textContent, card.title);
+  same("the card names the lanes", "naive · sequential", card.lanes);
+  same("the card describes the scenario", true, /^Ten clients want the same lock\./.test(card.description));
+  same("beat 0 shows the card", card.title + card.lanes + card.description, banner());
+  same("the card is not quiet", false, document.getElementById("banner").classList.contains("quiet"));
+  await address("#beat=0&lang=zh");
+  same("the card in Chinese", parts.titleCard().title + parts.titleCard().lanes + parts.titleCard().description,
+    banner());
+  same("a Chinese description", true, /[\u4e00-\u9fff]/.test(parts.titleCard().description));
+  await address("#beat=" + parts.lastBeatOfStep(1) + "&lang=en");
+  same("after the first line, no card", false, banner().indexOf(card.description) >= 0);
+  await address("#beat=0&lang=en");
   return failures;
 }())

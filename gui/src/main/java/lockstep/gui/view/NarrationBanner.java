@@ -57,7 +57,12 @@ public final class NarrationBanner extends HBox {
         HBox.setHgrow(flow, Priority.ALWAYS);
         HBox.setHgrow(columns, Priority.ALWAYS);
         setAlignment(Pos.CENTER_LEFT);
-        getChildren().addAll(mark, flow);
+        // Both the one text and the lanes' columns stay in the scene, one of them hidden and unmanaged: the columns'
+        // style (their font) is then known before they first show, so the banner's fixed height already holds them
+        // (measured in the default font it did not, and the banner grew and pushed the lanes down at a lane's line).
+        columns.setVisible(false);
+        columns.setManaged(false);
+        getChildren().addAll(mark, flow, columns);
         if (cursor != null) {
             List<String> names = LanesView.names(cursor.lanes());
             for (LaneViewModel lane : cursor.lanes()) {
@@ -91,12 +96,10 @@ public final class NarrationBanner extends HBox {
         boolean card = cursor != null && cut > 0 && cut < t.length() && t.charAt(cut) == '\n';
         rest.setText(card ? "" : t.substring(cut));
         description.setText(card ? t.substring(cut) : "");
-        Object shown = getChildren().get(1);
-        if (split && shown != columns) {
-            getChildren().set(1, columns);
-        } else if (!split && shown != flow) {
-            getChildren().set(1, flow);
-        }
+        columns.setVisible(split);
+        columns.setManaged(split);
+        flow.setVisible(!split);
+        flow.setManaged(!split);
         if (split) {
             showLanes(cursor);
         }
@@ -110,7 +113,7 @@ public final class NarrationBanner extends HBox {
             ((Text) laneTexts.get(i).getChildren().get(2)).setText(t.substring(cut));
             laneTexts.get(i).setOpacity(t.isEmpty() ? 0.45 : 1);
         }
-        if (getChildren().get(1) == columns || !cursor.narrationProperty().get().isEmpty()) {
+        if (columns.isVisible() || !cursor.narrationProperty().get().isEmpty()) {
             return;
         }
         show(cursor.narrationProperty().get(), cursor);
@@ -156,8 +159,12 @@ public final class NarrationBanner extends HBox {
                     javafx.scene.text.FontWeight.BOLD, laneFont.getSize());
             int k = cursor.lanes().size();
             double column = (textWidth - columns.getSpacing() * (k - 1)) / k;
-            for (String t : texts()) {
-                needed = Math.max(needed, measure("sequential  " + t, laneBold, column));
+            // the texts the lanes show in columns in this run, in the columns' own style (applied: they are in the
+            // scene, hidden, from the start), after the longest lane name (measured in the lane's bold: a little more)
+            String name = LanesView.names(cursor.lanes()).stream().max(java.util.Comparator.comparingInt(String::length))
+                    .orElse("");
+            for (String t : cursor.ownNarrations(lockstep.algorithms.text.Texts.language().tag())) {
+                needed = Math.max(needed, measure(name + "  " + t, laneBold, column));
             }
         }
         return snappedTopInset() + snappedBottomInset() + Math.ceil(needed) + 2;
@@ -215,7 +222,7 @@ public final class NarrationBanner extends HBox {
 
     /** Test hook: the whole text shown (the lanes' texts joined by " | " when split). */
     public String text() {
-        if (getChildren().get(1) == columns) {
+        if (columns.isVisible()) {
             List<String> parts = new ArrayList<>();
             for (TextFlow column : laneTexts) {
                 parts.add(((Text) column.getChildren().get(1)).getText() + ((Text) column.getChildren().get(2)).getText());

@@ -43,8 +43,16 @@ public final class TimelineView extends VBox {
         this.settings = settings;
         getStyleClass().add("timeline");
         scrubber = new Track(cursor, settings);
-        scrubber.setMinSize(200, 48);
-        scrubber.setPrefHeight(48);
+        // Taller in presentation mode, for line numbers as large as the rest of the projected text
+        Runnable fit = () -> {
+            double grow = Track.numberSize(settings) - 13;
+            scrubber.setMinSize(200, 48 + grow);
+            scrubber.setPrefHeight(48 + grow);
+            scrubber.draw();
+        };
+        fit.run();
+        settings.presentationProperty().addListener(o -> fit.run());
+        settings.roomProperty().addListener(o -> fit.run());
         scrubber.setOnMousePressed(e -> scrubber.seekTo(e.getX()));
         scrubber.setOnMouseDragged(e -> scrubber.seekTo(e.getX()));
         scrubber.setId("scrubber");
@@ -148,6 +156,11 @@ public final class TimelineView extends VBox {
             return 14;
         }
 
+        /** The script lines' numbers: 13 px, and in presentation mode the projected text's size (24 px at 1920). */
+        static double numberSize(ViewSettings settings) {
+            return Math.max(13, settings.minText());
+        }
+
         private double trackWidth() {
             return Math.max(10, canvas.getWidth() - 28);
         }
@@ -193,16 +206,22 @@ public final class TimelineView extends VBox {
             // script line ticks and numbers
             g.setLineWidth(1.5);
             g.setStroke(p.text3());
-            g.setFont(Font.font(WindowFonts.sans(), 13));
+            double size = numberSize(settings);
+            g.setFont(Font.font(WindowFonts.sans(), size));
             double lastLabel = -100;
             for (int k = 1; k <= beats.stepCount(); k++) {
                 double x = xOf(beats.firstBeatOfStep(k));
                 g.strokeLine(x, trackY - 8, x, trackY + 8);
-                if (x - lastLabel > 26) {
+                if (x - lastLabel > 2 * size) {
                     boolean current = k == currentStep;
                     g.setFill(current ? p.accent() : p.text2());
-                    g.setFont(Font.font(WindowFonts.sans(), current ? FontWeight.BOLD : FontWeight.NORMAL, 13));
-                    g.fillText(Integer.toString(k), x + 3, trackY - 30 + 12);
+                    g.setFont(Font.font(WindowFonts.sans(), current ? FontWeight.BOLD : FontWeight.NORMAL, size));
+                    // a number right of its tick, but never past the canvas' edge (the last line's "16" was cut)
+                    String number = Integer.toString(k);
+                    javafx.scene.text.Text measure = new javafx.scene.text.Text(number);
+                    measure.setFont(g.getFont());
+                    double labelX = Math.min(x + 3, w - measure.getLayoutBounds().getWidth() - 1);
+                    g.fillText(number, labelX, trackY - 18);
                     lastLabel = x;
                 }
             }

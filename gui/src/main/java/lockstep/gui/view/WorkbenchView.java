@@ -246,6 +246,9 @@ public final class WorkbenchView extends BorderPane {
                 return;
             }
             lanes.laneViews().get(cursor.focusedLaneProperty().get()).requestClientMenu(client);
+        } else if (code == KeyCode.P && !e.isShortcutDown()) {
+            // P for projection, as in the player page: the lesson plan's mode without hunting for the bar's button
+            vm.togglePresentation();
         } else if (code == KeyCode.HOME) {
             cursor.home();
         } else if (code == KeyCode.END) {

@@ -159,6 +159,7 @@ public final class ReplayCursor {
      */
     public void useWords(ScenarioWords scenarioWords) {
         this.words = scenarioWords;
+        ownNarrations.clear();
         refresh();
     }
 
@@ -166,6 +167,35 @@ public final class ReplayCursor {
     private String said(lockstep.simulator.replay.ReplayState state, String language) {
         String text = words.narration(state.narration(), language);
         return state.narrationBefore() && !text.isEmpty() ? WindowTexts.text("banner.before", text) : text;
+    }
+
+    /** By language: the texts lanes show on their own in this run (see {@link #ownNarrations}), found once. */
+    private final java.util.Map<String, List<String>> ownNarrations = new java.util.HashMap<>();
+
+    /**
+     * Every text a lane shows in a column of its own in this run (a say line limited to some lanes, or worded per lane),
+     * in {@code language}, as said at that beat: what a banner of one fixed height must hold in its columns. Read at
+     * the first and last beat of each script line, where a say line stands and where it is said "before this line".
+     */
+    public List<String> ownNarrations(String language) {
+        return ownNarrations.computeIfAbsent(language, l -> {
+            java.util.Set<String> out = new java.util.LinkedHashSet<>();
+            for (int k = 0; k <= beats.stepCount(); k++) {
+                for (int b : new int[] {beats.firstBeatOfStep(k), beats.lastBeatOfStep(k)}) {
+                    List<lockstep.simulator.replay.ReplayState> states = new ArrayList<>();
+                    for (int i = 0; i < lanes.size(); i++) {
+                        states.add(lanes.get(i).replays().stateAt(beats.indexIn(i, b)));
+                    }
+                    boolean differ = states.stream().map(lockstep.simulator.replay.ReplayState::narration)
+                            .distinct().count() > 1;
+                    if (differ) {
+                        states.forEach(st -> out.add(said(st, l)));
+                    }
+                }
+            }
+            out.remove("");
+            return List.copyOf(out);
+        });
     }
 
     /** The scenario's texts this cursor shows its narration in. */

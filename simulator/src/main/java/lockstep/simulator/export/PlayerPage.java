@@ -101,6 +101,11 @@ public final class PlayerPage {
         for (String language : Wording.LANGUAGES) {
             title.put(language, number + (scenario == null ? first.title() : scenario.title(language)));
         }
+        // the title card's description (the window's, before the first line); a trace alone has none
+        ObjectNode description = data.putObject("description");
+        for (String language : Wording.LANGUAGES) {
+            description.put(language, scenario == null ? "" : scenario.description(language).strip());
+        }
         data.put("scenario", first.scenario());
         data.put("seed", first.seed());
         ArrayNode lanes = data.putArray("lanes");

@@ -535,9 +535,26 @@
       banner.classList.remove("quiet");
       return;
     }
+    if (common === "" && DATA.beats[ui.beat].step === 0) {
+      // before the script's first line: the title card, as the window's banner has it
+      var card = titleCard();
+      box.append(el("b", "", card.title), el("span", "card-lanes", card.lanes));
+      if (card.description !== "") {
+        box.append(el("div", "card-description", card.description));
+      }
+      banner.classList.remove("quiet");
+      return;
+    }
     var text = common === "" ? DATA.title[ui.lang] : said(frames[0]);
     banner.classList.toggle("quiet", common === "");
     leadAndRest(box, text);
+  }
+
+  /** The title card in the page's language: the scenario's title, its lanes' algorithms, its description. */
+  function titleCard() {
+    var about = DATA.description ? (DATA.description[ui.lang] || DATA.description.en || "") : "";
+    return { title: DATA.title[ui.lang], lanes: DATA.lanes.map(function (l) { return l.algorithm; }).join(" · "),
+      description: about };
   }
 
   function said(frame) {
@@ -963,7 +980,7 @@
     seek: seek,
     // the pure parts, for the script's own tests (src/test/js/player.test.js, run in the browser)
     parts: { t: t, identity: identity, styleOf: styleOf, word: word, caption: caption, status: status,
-      lastBeatOfStep: lastBeatOfStep, useLanguage: useLanguage }
+      lastBeatOfStep: lastBeatOfStep, useLanguage: useLanguage, titleCard: titleCard }
   };
 
   buildLanes();
