@@ -196,6 +196,12 @@ public final class UserLockClient implements LockClient {
         return lockClass.where(thread.getStackTrace());
     }
 
+    @Override
+    public String whereAWatcherStands() {
+        Thread delivering = watchers.delivering();
+        return delivering == null ? null : lockClass.where(delivering.getStackTrace());
+    }
+
     /** Notes the first thing the run cannot schedule; where is the lock as given when no frame is the user's. */
     private void note(String where, String what) {
         unschedulable.compareAndSet(null, new Unschedulable(where == null ? lockClass.option() : where, what));

@@ -94,6 +94,35 @@ class YourOwnLockMistakesTest {
         }
     }
 
+    /**
+     * A watcher that never returns (it waits for the monitor its own acquire holds while that waits for it) stalls
+     * the run: named at the watcher's line in the user's code, not as Lockstep's own failure; explore and grade stop
+     * with the same line.
+     */
+    @Test
+    void aWatcherThatDoesNotReturnIsAStallNamedAtTheWatchersLine(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("SelfishWatcherLock.java");
+        Files.writeString(file, lock("SelfishWatcherLock", "String p = \"/\" + path.replace('/', '_');"
+                + " synchronized (this) { CountDownLatch l = new CountDownLatch(1);"
+                + " if (zk.exists(p, e -> { synchronized (this) { l.countDown(); } }) == null) {"
+                + " zk.create(p, new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.EPHEMERAL); }"
+                + " else { l.await(); } }"));
+        Path scenario = dir.resolve("crash.yaml");
+        Files.writeString(scenario, "title: crash\nclients: 2\nscript:\n  - c1 acquire\n  - c2 acquire\n"
+                + "  - c1 crash\n");
+        System.setProperty("lockstep.stallSeconds", "1");
+        try {
+            Cli.Result result = Cli.run("run", scenario.toString(), "--lock", file.toString());
+            assertEquals(2, result.exit(), result.toString());
+            assertEquals(file + ":8: a watcher of c2's has not returned within 1 s, and ZooKeeper hands c2's"
+                    + " notifications to its watchers one at a time on one thread: every later one waits behind it"
+                    + " (expected a watcher that returns at once, such as one that counts down a latch)\n",
+                    result.err());
+        } finally {
+            System.clearProperty("lockstep.stallSeconds");
+        }
+    }
+
     @Test
     void anExceptionFromAcquireIsShownWithItsTopUserFrameAndTheRunGoesOnForTheOthers(@TempDir Path dir)
             throws Exception {
