@@ -96,6 +96,13 @@ final class GradeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        // a claim grade cannot check is refused before the lock is compiled
+        for (String claim : claims) {
+            if (!GradeClaims.ALL.contains(claim.strip())) {
+                throw new OneLineErrors.BadOption(spec.commandLine(), "--claims", text("grade.claims", claim.strip(),
+                        String.join(", ", GradeClaims.ALL)));
+            }
+        }
         Algorithms.Info info;
         try {
             info = UserLocks.add(lock);
@@ -105,12 +112,6 @@ final class GradeCommand implements Callable<Integer> {
         String graded = kind == null ? (info.isShared() ? READ_WRITE : MUTEX) : kind.strip();
         if (!graded.equals(MUTEX) && !graded.equals(READ_WRITE)) {
             throw new OneLineErrors.BadOption(spec.commandLine(), "--kind", text("grade.kind", graded));
-        }
-        for (String claim : claims) {
-            if (!GradeClaims.ALL.contains(claim.strip())) {
-                throw new OneLineErrors.BadOption(spec.commandLine(), "--claims", text("grade.claims", claim.strip(),
-                        String.join(", ", GradeClaims.ALL)));
-            }
         }
         if (seeds < 1 || seeds > 100_000) {
             throw new OneLineErrors.BadOption(spec.commandLine(), "--seeds", text("grade.seeds", seeds));

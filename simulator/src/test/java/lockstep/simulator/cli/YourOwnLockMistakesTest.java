@@ -96,28 +96,40 @@ class YourOwnLockMistakesTest {
 
     /**
      * A watcher that never returns (it waits for the monitor its own acquire holds while that waits for it) stalls
-     * the run: named at the watcher's line in the user's code, not as Lockstep's own failure; explore and grade stop
-     * with the same line.
+     * the run: explore stops with one line at the watcher's line in the user's code (exit 2, as run and grade do),
+     * not with Lockstep's own failure.
      */
     @Test
-    void aWatcherThatDoesNotReturnIsAStallNamedAtTheWatchersLine(@TempDir Path dir) throws Exception {
+    void aWatcherThatDoesNotReturnStopsExploreWithOneLineAtTheWatchersLine(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("SelfishWatcherLock.java");
-        Files.writeString(file, lock("SelfishWatcherLock", "String p = \"/\" + path.replace('/', '_');"
-                + " synchronized (this) { CountDownLatch l = new CountDownLatch(1);"
-                + " if (zk.exists(p, e -> { synchronized (this) { l.countDown(); } }) == null) {"
-                + " zk.create(p, new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.EPHEMERAL); }"
-                + " else { l.await(); } }"));
-        Path scenario = dir.resolve("crash.yaml");
-        Files.writeString(scenario, "title: crash\nclients: 2\nscript:\n  - c1 acquire\n  - c2 acquire\n"
-                + "  - c1 crash\n");
+        Files.writeString(file, "import java.util.concurrent.*; import org.apache.zookeeper.*;\n"           // 1
+                + "public class SelfishWatcherLock implements"                                                 // 2
+                + " org.apache.curator.framework.recipes.locks.InterProcessLock {\n"
+                + "  private final ZooKeeper zk; private final String p; private volatile boolean held;\n"     // 3
+                + "  public SelfishWatcherLock(ZooKeeper zk, String path) {"                                   // 4
+                + " this.zk = zk; this.p = \"/\" + path.replace('/', '_'); }\n"
+                + "  public void acquire() throws Exception { acquire(-1, TimeUnit.SECONDS); }\n"              // 5
+                + "  public synchronized boolean acquire(long t, TimeUnit u) throws Exception {\n"            // 6
+                + "    while (true) { CountDownLatch l = new CountDownLatch(1);\n"                            // 7
+                + "      if (zk.exists(p, e -> {\n"                                                            // 8
+                + "          synchronized (this) { l.countDown(); } }) == null) {\n"                           // 9
+                + "        try { zk.create(p, new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.EPHEMERAL);" // 10
+                + " held = true; return true; } catch (KeeperException.NodeExistsException e) { continue; } }\n"
+                + "      if (t == 0) { return false; }\n"                                                      // 11
+                + "      l.await(); } }\n"                                                                     // 12
+                + "  public void release() throws Exception { held = false; zk.delete(p, -1); }\n"            // 13
+                + "  public boolean isAcquiredInThisProcess() { return held; }\n"                             // 14
+                + "}\n");
         System.setProperty("lockstep.stallSeconds", "1");
         try {
-            Cli.Result result = Cli.run("run", scenario.toString(), "--lock", file.toString());
+            Cli.Result result = Cli.run("explore", "--lock", file.toString(), "--seeds", "1..3", "--out",
+                    dir.resolve("out").toString());
             assertEquals(2, result.exit(), result.toString());
-            assertEquals(file + ":8: a watcher of c2's has not returned within 1 s, and ZooKeeper hands c2's"
+            assertTrue(result.errLines().get(result.errLines().size() - 1).matches(java.util.regex.Pattern.quote(
+                    file + ":9: a watcher of c") + "(\\d)'s has not returned within 1 s, and ZooKeeper hands c\\1's"
                     + " notifications to its watchers one at a time on one thread: every later one waits behind it"
-                    + " (expected a watcher that returns at once, such as one that counts down a latch)\n",
-                    result.err());
+                    + java.util.regex.Pattern.quote(" (expected a watcher that returns at once, such as one that"
+                            + " counts down a latch)")), result.toString());
         } finally {
             System.clearProperty("lockstep.stallSeconds");
         }
