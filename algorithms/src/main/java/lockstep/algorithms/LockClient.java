@@ -110,4 +110,14 @@ public interface LockClient extends AutoCloseable {
     default String whereInTheLock(Thread thread) {
         return null;
     }
+
+    /**
+     * Where a watcher of this client stands in the lock's own code while it runs ({@code MyLock.java:42}), or null
+     * when none is running or its code is not the user's: a watcher that does not return holds up every later
+     * notification of the session (ZooKeeper delivers them one at a time on one thread), and names where a run
+     * stalled.
+     */
+    default String whereAWatcherStands() {
+        return null;
+    }
 }

@@ -23,16 +23,20 @@ public record LockClass(String name, String option, Class<?> type, Constructor<?
 
     /** A new lock object on {@code lockPath} for {@code mode} (a mutex serves every mode). */
     InterProcessLock newLock(Object session, String lockPath, LockMode mode) throws Exception {
-        Object made;
-        try {
-            made = constructor.newInstance(session, lockPath);
-        } catch (java.lang.reflect.InvocationTargetException e) {
-            throw e.getCause() instanceof Exception cause ? cause : e;
-        }
+        Object made = newObject(session, lockPath);
         if (!readWrite) {
             return (InterProcessLock) made;
         }
         return side(made, mode == LockMode.READ ? "readLock" : "writeLock");
+    }
+
+    /** A new object of the user's class on {@code lockPath}, as its constructor makes it. */
+    Object newObject(Object session, String lockPath) throws Exception {
+        try {
+            return constructor.newInstance(session, lockPath);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            throw e.getCause() instanceof Exception cause ? cause : e;
+        }
     }
 
     /** The read or write side of a read/write lock object. */

@@ -47,6 +47,8 @@ public final class UserLockClient implements LockClient {
     private final ZooKeeperSeam zk;
     private final CuratorFramework curator;
     private final WatcherOwners watchers;
+    /** The user's read/write lock objects by lock path, each with the sides handed out ({@link #pairedSide}). */
+    private final java.util.Map<String, java.util.List<Paired>> readWriteObjects = new java.util.HashMap<>();
     /** The first thing the user's code did that the run cannot schedule. */
     private final java.util.concurrent.atomic.AtomicReference<Unschedulable> unschedulable =
             new java.util.concurrent.atomic.AtomicReference<>();
@@ -120,12 +122,56 @@ public final class UserLockClient implements LockClient {
     @Override
     public DistributedLock lock(String lockPath, LockMode mode) {
         try {
-            return new UserLock(name, this, lockPath, mode, lockClass.newLock(curator != null ? curator : zk, lockPath,
-                    mode), watchers);
+            Object session = curator != null ? curator : zk;
+            InterProcessLock lock = lockClass.readWrite() && mode != LockMode.EXCLUSIVE
+                    ? pairedSide(session, lockPath, mode) : lockClass.newLock(session, lockPath, mode);
+            return new UserLock(name, this, lockPath, mode, lock, watchers);
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {
             throw new IllegalStateException(lockClass.name() + "'s constructor failed: " + e, e);
+        }
+    }
+
+    /**
+     * A side of one of the user's read/write lock objects on {@code lockPath}: the first object whose side for
+     * {@code mode} was not handed out yet, else a new one. A read/write lock may let its write holder take the read
+     * lock (a downgrade) only through the same object, as Curator's InterProcessReadWriteLock does, so a client's first
+     * read request and first write request get one object's two sides; every further request gets a side of its own,
+     * as for Curator's recipe ({@code CuratorLockClient}).
+     */
+    private synchronized InterProcessLock pairedSide(Object session, String lockPath, LockMode mode)
+            throws Exception {
+        java.util.List<Paired> pairs = readWriteObjects.computeIfAbsent(lockPath, path -> new java.util.ArrayList<>());
+        Paired pair = pairs.stream().filter(p -> p.take(mode)).findFirst().orElse(null);
+        if (pair == null) {
+            pair = new Paired(lockClass.newObject(session, lockPath));
+            pairs.add(pair);
+            pair.take(mode);
+        }
+        return LockClass.side(pair.lock, mode == LockMode.READ ? "readLock" : "writeLock");
+    }
+
+    /** One read/write lock object of the user's and which of its sides are handed out. */
+    private static final class Paired {
+        final Object lock;
+        boolean readTaken;
+        boolean writeTaken;
+
+        Paired(Object lock) {
+            this.lock = lock;
+        }
+
+        boolean take(LockMode mode) {
+            if (mode == LockMode.READ ? readTaken : writeTaken) {
+                return false;
+            }
+            if (mode == LockMode.READ) {
+                readTaken = true;
+            } else {
+                writeTaken = true;
+            }
+            return true;
         }
     }
 
@@ -194,6 +240,12 @@ public final class UserLockClient implements LockClient {
     @Override
     public String whereInTheLock(Thread thread) {
         return lockClass.where(thread.getStackTrace());
+    }
+
+    @Override
+    public String whereAWatcherStands() {
+        Thread delivering = watchers.delivering();
+        return delivering == null ? null : lockClass.where(delivering.getStackTrace());
     }
 
     /** Notes the first thing the run cannot schedule; where is the lock as given when no frame is the user's. */

@@ -27,6 +27,8 @@ final class WatcherOwners implements SeamListener {
     private final ThreadLocal<Object> acquiringOnThisThread = new ThreadLocal<>();
     private final Set<Object> acquiring = ConcurrentHashMap.newKeySet();
     private final Map<Watcher, Object> owners = new ConcurrentHashMap<>();
+    /** The thread running one of the client's watchers now (its event thread), or null: where a stall may stand. */
+    private volatile Thread delivering;
 
     WatcherOwners(SeamListener underneath, SeamListener guard) {
         this.underneath = underneath;
@@ -71,11 +73,19 @@ final class WatcherOwners implements SeamListener {
     @Override
     public void beforeDelivery(Delivery delivery) throws InterruptedException {
         underneath.beforeDelivery(delivery);
+        // set once the scheduler let it through: from here the watcher's own code runs
+        delivering = Thread.currentThread();
     }
 
     @Override
     public void afterDelivery(Delivery delivery) {
+        delivering = null;
         underneath.afterDelivery(delivery);
+    }
+
+    /** The thread running a watcher of this client now, or null when none is running. */
+    Thread delivering() {
+        return delivering;
     }
 
     @Override

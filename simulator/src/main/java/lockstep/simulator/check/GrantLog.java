@@ -21,6 +21,7 @@ final class GrantLog {
     private final List<String> grantOrder = new ArrayList<>();
     private int fifoViolations;
     private int longestWaitSteps;
+    private Fairness.Overtaking firstOvertaking;
 
     private GrantLog() {
     }
@@ -52,6 +53,9 @@ final class GrantLog {
         for (String other : earlier) {
             if (!(read && "read".equals(live.client(other).mode()))) {
                 fifoViolations++;
+                if (firstOvertaking == null) {
+                    firstOvertaking = new Fairness.Overtaking(grant.index(), grant.client(), other);
+                }
                 // One violation per grant, however many requests it overtook.
                 return;
             }
@@ -68,5 +72,10 @@ final class GrantLog {
 
     int longestWaitSteps() {
         return longestWaitSteps;
+    }
+
+    /** The first grant that was a FIFO violation, with one request it overtook; null when there was none. */
+    Fairness.Overtaking firstOvertaking() {
+        return firstOvertaking;
     }
 }

@@ -411,8 +411,11 @@ final class ExploreCommand implements Callable<Integer> {
         out.append(SimulatorTexts.text("explore.summary", summary.algorithm(), summary.runs(), summary.schedules(),
                 summary.seedsDone(), faultWords, String.format(Locale.ROOT, "%.1f", summary.wallMs() / 1000.0)))
                 .append('\n');
+        // A user's lock whose runs do not repeat most likely decides on something random (a UUID in its node names).
+        String doubtKey = lockstep.algorithms.user.UserLocks.optionOf(summary.algorithm()).isPresent()
+                ? "explore.unconfirmed.yours" : "explore.unconfirmed";
         for (Counterexample doubt : summary.unconfirmed()) {
-            out.append(SimulatorTexts.text("explore.unconfirmed", doubt.kind(), doubt.seed())).append('\n');
+            out.append(SimulatorTexts.text(doubtKey, doubt.kind(), doubt.seed(), summary.algorithm())).append('\n');
         }
         if (summary.every() != null) {
             out.append(everySentence(summary, scope)).append('\n');

@@ -75,6 +75,11 @@ final class GradeCommand implements Callable<Integer> {
             description = "Where explore's counterexample (its scenario and trace) goes (default ./" + DEFAULT_OUT + ").")
     Path out;
 
+    @Option(names = "--claims", paramLabel = "CLAIM", split = ",",
+            description = "What the lock claims, each checked exactly on the built-in scenarios: fair (grants in "
+                    + "request order), one-wakeup (one notification per release on the herd scenario).")
+    List<String> claims = new ArrayList<>();
+
     @Option(names = "--junit", paramLabel = "REPORT.xml",
             description = "Also write the report card as a JUnit XML report, for a course's CI.")
     Path junit;
@@ -91,6 +96,13 @@ final class GradeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        // a claim grade cannot check is refused before the lock is compiled
+        for (String claim : claims) {
+            if (!GradeClaims.ALL.contains(claim.strip())) {
+                throw new OneLineErrors.BadOption(spec.commandLine(), "--claims", text("grade.claims", claim.strip(),
+                        String.join(", ", GradeClaims.ALL)));
+            }
+        }
         Algorithms.Info info;
         try {
             info = UserLocks.add(lock);
@@ -125,13 +137,19 @@ final class GradeCommand implements Callable<Integer> {
         out.flush();
 
         List<Check> checks = new ArrayList<>();
+        List<GradeClaims.Ran> ran = new ArrayList<>();
         for (BuiltInScenarios.BuiltIn builtIn : BuiltInScenarios.list()) {
             Scenario scenario = BuiltInScenarios.load(builtIn.id());
             if (scenario.ensemble() > 1 || scenario.hasSeveralLocks()
                     || graded.equals(MUTEX) && asksForAMode(scenario.script())) {
                 continue;
             }
-            Check check = scenarioCheck(builtIn.name(), scenario, info.name(), reference, given);
+            Check check = scenarioCheck(builtIn.name(), scenario, info.name(), reference, given, ran);
+            checks.add(check);
+            print(out, check);
+        }
+        for (String claim : claims.stream().map(String::strip).distinct().toList()) {
+            Check check = claimCheck(claim, ran, info.name(), reference, given);
             checks.add(check);
             print(out, check);
         }
@@ -163,13 +181,15 @@ final class GradeCommand implements Callable<Integer> {
     }
 
     private static Check scenarioCheck(String name, Scenario scenario, String lockName, String reference,
-                                       String given) {
+                                       String given, List<GradeClaims.Ran> ran) {
         long seed = Simulations.seedFor(scenario, null);
-        String replay = "./lockstep run " + name + " --lock " + given + " --algorithm " + reference;
-        String window = "./lockstep gui " + name + " --lock " + given + " --algorithm " + reference;
+        String replay = replayCommand(name, given, reference);
+        String window = windowCommand(name, given, reference);
         try {
             List<Event> theirs = Simulations.run(scenario, lockName, seed);
-            Set<String> allowed = kinds(Checker.failures(Simulations.run(scenario, reference, seed)));
+            List<Event> references = Simulations.run(scenario, reference, seed);
+            ran.add(new GradeClaims.Ran(name, theirs, references));
+            Set<String> allowed = kinds(Checker.failures(references));
             for (Finding finding : Checker.failures(theirs)) {
                 if (!allowed.contains(finding.kind())) {
                     return new Check(name, finding.kind() + ": " + finding.localMessage(), replay, window);
@@ -184,6 +204,44 @@ final class GradeCommand implements Callable<Integer> {
             return new Check(name, failed.getMessage(), replay, window);
         }
     }
+
+    private static String replayCommand(String scenario, String given, String reference) {
+        return "./lockstep run " + scenario + " --lock " + given + " --algorithm " + reference;
+    }
+
+    private static String windowCommand(String scenario, String given, String reference) {
+        return "./lockstep gui " + scenario + " --lock " + given + " --algorithm " + reference;
+    }
+
+    /** A claim checked on the scenarios the card ran (the herd scenario run again if the kind left it out). */
+    private static Check claimCheck(String claim, List<GradeClaims.Ran> ran, String lockName, String reference,
+                                    String given) throws Exception {
+        String name = GradeClaims.checkName(claim);
+        java.util.Optional<GradeClaims.Broken> broken;
+        if (claim.equals(GradeClaims.FAIR)) {
+            broken = GradeClaims.fair(ran);
+        } else {
+            String herd = BuiltInScenarios.list().stream().filter(b -> b.id().equals(HERD)).findFirst()
+                    .orElseThrow().name();
+            List<Event> theirs = ran.stream().filter(r -> r.name().equals(herd) && r.theirs() != null)
+                    .map(GradeClaims.Ran::theirs).findFirst().orElse(null);
+            if (theirs == null) {
+                try {
+                    Scenario scenario = BuiltInScenarios.load(HERD);
+                    theirs = Simulations.run(scenario, lockName, Simulations.seedFor(scenario, null));
+                } catch (BadInputException | RuntimeException failed) {
+                    return new Check(name, failed.getMessage(), replayCommand(herd, given, reference),
+                            windowCommand(herd, given, reference));
+                }
+            }
+            broken = GradeClaims.oneWakeUp(herd, theirs);
+        }
+        return broken.map(b -> new Check(name, b.why(), replayCommand(b.scenario(), given, reference),
+                windowCommand(b.scenario(), given, reference))).orElse(new Check(name, null, null, null));
+    }
+
+    /** The herd scenario: N clients ask, then release one at a time. */
+    private static final String HERD = "02";
 
     private static Set<String> kinds(List<Finding> findings) {
         Set<String> kinds = new TreeSet<>();

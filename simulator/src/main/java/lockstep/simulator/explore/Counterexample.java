@@ -71,6 +71,12 @@ public record Counterexample(String kind, String message, long seed, int clients
         return lockOption(file.substring(0, Math.max(0, file.indexOf("-" + kind + "-seed"))));
     }
 
+    /** The option explore was given: {@code --lock FILE} for a user's lock, as typed; else {@code --algorithm}. */
+    private static String searched(String algorithm) {
+        return lockstep.algorithms.user.UserLocks.optionOf(algorithm).map(lock -> "--lock " + lock)
+                .orElse("--algorithm " + algorithm);
+    }
+
     private static String lockOption(String algorithm) {
         return lockstep.algorithms.user.UserLocks.optionOf(algorithm).map(lock -> " --lock " + lock).orElse("");
     }
@@ -95,8 +101,7 @@ public record Counterexample(String kind, String message, long seed, int clients
         Path jsonl = shown(out.resolve(name + ".jsonl"));
         Path html = shown(out.resolve(name + ".html"));
         Scenario scenario = new Scenario(yaml.toString(), kind + " in " + algorithm.name() + ", found by explore",
-                "Found by './lockstep explore --algorithm " + algorithm.name() + lockOption(algorithm.name())
-                        + "' at seed " + seed
+                "Found by './lockstep explore " + searched(algorithm.name()) + "' at seed " + seed
                         + " and shrunk from " + found.clients().size() + " clients and " + found.script().size()
                         + " lines. Replay it with './lockstep run " + yaml + " --schedule " + jsonl
                         + lockOption(algorithm.name()) + "'.",

@@ -104,6 +104,11 @@ final class RunClient {
         return session.whereInTheLock(worker.thread());
     }
 
+    /** Where one of its watchers stands in a user's lock code while it runs ({@code MyLock.java:42}), or null. */
+    String whereAWatcherStands() {
+        return session.whereAWatcherStands();
+    }
+
     /** Whether its client library tells the seam when its thread parks for a notification (Curator's does not). */
     boolean saysWhenItParks() {
         return session.saysWhenItParks();

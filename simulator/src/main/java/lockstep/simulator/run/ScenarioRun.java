@@ -325,13 +325,23 @@ final class ScenarioRun implements AutoCloseable {
 
     /**
      * Why a run with a user's lock found no stable point, in the user's words: something it did that the run cannot
-     * schedule, or a client whose action stays in the user's code without calling ZooKeeper or waiting (named with
-     * its last call); null when the stall is not the user's code (Lockstep's own failure).
+     * schedule, a watcher of the user's that has not returned (the client's later notifications wait behind it), or a
+     * client whose action stays in the user's code without calling ZooKeeper or waiting (named with its last call);
+     * null when the stall is not the user's code (Lockstep's own failure).
      */
     private BadInputException unschedulableOrStuck() {
         BadInputException unschedulable = unschedulable();
         if (unschedulable != null) {
             return unschedulable;
+        }
+        long seconds = java.util.concurrent.TimeUnit.NANOSECONDS.toSeconds(world.gate.stallNanos());
+        for (RunClient client : world.clients.values()) {
+            // A watcher of the user's that does not return: the session's later notifications wait behind it.
+            String watcher = client.whereAWatcherStands();
+            if (watcher != null) {
+                stoppedByTheLock = true;
+                return new BadInputException(watcher, text("lock.watcherStuck", client.name(), seconds));
+            }
         }
         for (RunClient client : world.clients.values()) {
             if (!client.hasActionRunning() || client.isParkedForANotification()
@@ -352,8 +362,8 @@ final class ScenarioRun implements AutoCloseable {
             }
             stoppedByTheLock = true;
             return new BadInputException(where, text("lock.stuck", client.name(),
-                    client.actionVerb().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
-                    java.util.concurrent.TimeUnit.NANOSECONDS.toSeconds(world.gate.stallNanos()), lastCall));
+                    client.actionVerb().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'), seconds,
+                    lastCall));
         }
         return null;
     }

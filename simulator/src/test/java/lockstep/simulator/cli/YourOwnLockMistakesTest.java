@@ -94,6 +94,47 @@ class YourOwnLockMistakesTest {
         }
     }
 
+    /**
+     * A watcher that never returns (it waits for the monitor its own acquire holds while that waits for it) stalls
+     * the run: explore stops with one line at the watcher's line in the user's code (exit 2, as run and grade do),
+     * not with Lockstep's own failure.
+     */
+    @Test
+    void aWatcherThatDoesNotReturnStopsExploreWithOneLineAtTheWatchersLine(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("SelfishWatcherLock.java");
+        Files.writeString(file, "import java.util.concurrent.*; import org.apache.zookeeper.*;\n"           // 1
+                + "public class SelfishWatcherLock implements"                                                 // 2
+                + " org.apache.curator.framework.recipes.locks.InterProcessLock {\n"
+                + "  private final ZooKeeper zk; private final String p; private volatile boolean held;\n"     // 3
+                + "  public SelfishWatcherLock(ZooKeeper zk, String path) {"                                   // 4
+                + " this.zk = zk; this.p = \"/\" + path.replace('/', '_'); }\n"
+                + "  public void acquire() throws Exception { acquire(-1, TimeUnit.SECONDS); }\n"              // 5
+                + "  public synchronized boolean acquire(long t, TimeUnit u) throws Exception {\n"            // 6
+                + "    while (true) { CountDownLatch l = new CountDownLatch(1);\n"                            // 7
+                + "      if (zk.exists(p, e -> {\n"                                                            // 8
+                + "          synchronized (this) { l.countDown(); } }) == null) {\n"                           // 9
+                + "        try { zk.create(p, new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.EPHEMERAL);" // 10
+                + " held = true; return true; } catch (KeeperException.NodeExistsException e) { continue; } }\n"
+                + "      if (t == 0) { return false; }\n"                                                      // 11
+                + "      l.await(); } }\n"                                                                     // 12
+                + "  public void release() throws Exception { held = false; zk.delete(p, -1); }\n"            // 13
+                + "  public boolean isAcquiredInThisProcess() { return held; }\n"                             // 14
+                + "}\n");
+        System.setProperty("lockstep.stallSeconds", "1");
+        try {
+            Cli.Result result = Cli.run("explore", "--lock", file.toString(), "--seeds", "1..3", "--out",
+                    dir.resolve("out").toString());
+            assertEquals(2, result.exit(), result.toString());
+            assertTrue(result.errLines().get(result.errLines().size() - 1).matches(java.util.regex.Pattern.quote(
+                    file + ":9: a watcher of c") + "(\\d)'s has not returned within 1 s, and ZooKeeper hands c\\1's"
+                    + " notifications to its watchers one at a time on one thread: every later one waits behind it"
+                    + java.util.regex.Pattern.quote(" (expected a watcher that returns at once, such as one that"
+                            + " counts down a latch)")), result.toString());
+        } finally {
+            System.clearProperty("lockstep.stallSeconds");
+        }
+    }
+
     @Test
     void anExceptionFromAcquireIsShownWithItsTopUserFrameAndTheRunGoesOnForTheOthers(@TempDir Path dir)
             throws Exception {

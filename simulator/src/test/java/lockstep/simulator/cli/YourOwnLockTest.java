@@ -56,6 +56,22 @@ class YourOwnLockTest {
         assertEquals(runs.get(0).get("ops"), runs.get(1).get("ops"), result.toString());
     }
 
+    /**
+     * A client's first read request and first write request get the two sides of one object of the user's read/write
+     * lock, as Curator's own recipe does: the write holder's downgrade to a read (scenario 21) goes through, where two
+     * objects made the read wait behind the client's own write node.
+     */
+    @Test
+    void aDowngradeGoesThroughOneReadWriteLockObject() throws Exception {
+        Cli.Result result = Cli.run("run", "21", "--lock", EXAMPLES.resolve("WrappedCuratorReadWriteLock.java")
+                .toString(), "--algorithm", "curator-rwlock", "--json");
+        JsonNode runs = new ObjectMapper().readTree(result.out()).get("results");
+        assertEquals("WrappedCuratorReadWriteLock", runs.get(1).get("algorithm").asText(), result.toString());
+        assertEquals(runs.get(0).get("grantOrder"), runs.get(1).get("grantOrder"), result.toString());
+        assertEquals(runs.get(0).get("ops"), runs.get(1).get("ops"), result.toString());
+        assertEquals(runs.get(0).get("violations"), runs.get(1).get("violations"), result.toString());
+    }
+
     @Test
     void exploreCatchesTheLockThatAssumesItHoldsWhenWokenAndItsCounterexampleReplaysByteForByte(@TempDir Path out)
             throws Exception {
