@@ -250,14 +250,25 @@ public final class LaneView extends VBox {
     /**
      * Client row pitch: 56 px (times the presentation scale) when every client fits at that, else what makes them all
      * fit the lane's visible height, down to 12 px (a scenario of hundreds of clients then scrolls, all lanes at once).
+     * When the lock's nodes are more than the clients (a multi-lock's trees, a semaphore's leases), the extra rows may
+     * shrink the clients' rows only down to a readable {@value #READABLE_PITCH} px; below that the lane scrolls
+     * rather than draw every row too small to read (1280x800: six cards in the room of two clients).
      */
     double pitch() {
-        int n = slots();
+        double forClients = fit(Math.max(1, vm.clients().size()));
+        return Math.max(fit(slots()), Math.min(forClients, READABLE_PITCH * settings.scale()));
+    }
+
+    /** The pitch at which {@code n} rows fill the lane's visible height, between 12 px and a full row. */
+    private double fit(int n) {
         double viewport = scroll.getViewportBounds() == null ? 0 : scroll.getViewportBounds().getHeight();
         double full = FULL_PITCH * settings.scale();
         double fit = viewport > 20 ? (viewport - 8) / n : FIT_ROWS * full / Math.max(n, FIT_ROWS);
         return Math.max(MIN_PITCH, Math.min(full, Math.floor(fit)));
     }
+
+    /** The smallest row the lock's extra nodes may shrink the clients' rows to (see {@link #pitch()}). */
+    private static final double READABLE_PITCH = 28;
 
     /** The rows the body needs: one per client, or one per card when the lock's nodes are more (LaneFrame.slots). */
     private int slots() {
