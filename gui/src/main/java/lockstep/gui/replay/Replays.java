@@ -6,6 +6,7 @@ import lockstep.simulator.check.Checker;
 import lockstep.simulator.check.Finding;
 import lockstep.simulator.replay.ReplayModel;
 import lockstep.simulator.replay.ReplayState;
+import lockstep.simulator.replay.Steps;
 import lockstep.simulator.trace.Event;
 
 /**
@@ -16,9 +17,11 @@ public final class Replays {
 
     private final ReplayModel model;
     private final List<Finding> violations;
+    private final Steps steps;
 
     private Replays(ReplayModel model) {
         this.model = model;
+        this.steps = Steps.of(model.events());
         // A trace holds no findings: the checker derives them from the events, so a hand-edited trace shows its own.
         this.violations = Checker.check(model.events());
     }
@@ -45,6 +48,11 @@ public final class Replays {
     /** Every checker finding of the run, wherever it shows. */
     public List<Finding> violations() {
         return violations;
+    }
+
+    /** The run cut into its script steps. */
+    public Steps steps() {
+        return steps;
     }
 
     /** The state just after event {@code index}. */

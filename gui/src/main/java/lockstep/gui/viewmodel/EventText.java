@@ -35,42 +35,97 @@ public final class EventText {
     }
 
     public static String what(Event e) {
-        if (e instanceof Event.RunStarted r) {
+        return e.accept(WORDS);
+    }
+
+    /** One case per event type: a new type does not compile until the event log has its words. */
+    private static final Event.Visitor<String> WORDS = new Event.Visitor<>() {
+        @Override
+        public String runStarted(Event.RunStarted r) {
             return WindowTexts.text("event.run", r.algorithm(), r.seed());
-        } else if (e instanceof Event.ScriptLine s) {
+        }
+
+        @Override
+        public String scriptLine(Event.ScriptLine s) {
             return "▸ " + s.text();
-        } else if (e instanceof Event.Narration n) {
+        }
+
+        @Override
+        public String narration(Event.Narration n) {
             return WindowTexts.text("event.say", n.text());
-        } else if (e instanceof Event.Call c) {
-            return c.op().label() + (c.watch() ? WindowTexts.text("event.plus-watch") : "") + (c.ok() ? "" : " ✗ " + c.resultLabel());
-        } else if (e instanceof Event.WatchSet w) {
+        }
+
+        @Override
+        public String call(Event.Call c) {
+            return c.op().label() + (c.watch() ? WindowTexts.text("event.plus-watch") : "")
+                    + (c.ok() ? "" : " ✗ " + c.resultLabel());
+        }
+
+        @Override
+        public String watchSet(Event.WatchSet w) {
             return WindowTexts.text("event.watch-set",
                     WindowTexts.text("watch-kind." + w.kind().name().toLowerCase(java.util.Locale.ROOT)));
-        } else if (e instanceof Event.WatchFired f) {
+        }
+
+        @Override
+        public String watchFired(Event.WatchFired f) {
             return "● " + f.type().name();
-        } else if (e instanceof Event.StrayNotification f) {
+        }
+
+        @Override
+        public String strayNotification(Event.StrayNotification f) {
             return WindowTexts.text("event.stray", f.type().name());
-        } else if (e instanceof Event.NodeCreated n) {
+        }
+
+        @Override
+        public String nodeCreated(Event.NodeCreated n) {
             return WindowTexts.text("event.znode-created");
-        } else if (e instanceof Event.NodeDeleted d) {
+        }
+
+        @Override
+        public String nodeDeleted(Event.NodeDeleted d) {
             return WindowTexts.text("event.znode-gone", reason(d));
-        } else if (e instanceof Event.ClientState s) {
+        }
+
+        @Override
+        public String clientState(Event.ClientState s) {
             return "→ " + stateWord(s.state()) + (s.mode() == null || s.state() == Event.State.IDLE ? ""
                     : " (" + s.mode().text() + ")");
-        } else if (e instanceof Event.Fault f) {
+        }
+
+        @Override
+        public String fault(Event.Fault f) {
             return WindowTexts.text("event.fault", faultWord(f.kind()));
-        } else if (e instanceof Event.Choice c) {
+        }
+
+        @Override
+        public String choice(Event.Choice c) {
             return WindowTexts.text("event.choice", c.chosen());
-        } else if (e instanceof Event.Connection c) {
+        }
+
+        @Override
+        public String connection(Event.Connection c) {
             return WindowTexts.text("event.connection",
                     WindowTexts.text("connection." + c.state().name().toLowerCase(java.util.Locale.ROOT)));
-        } else if (e instanceof Event.Write w) {
-            return WindowTexts.text(w.accepted() ? "event.write" : "event.write-refused", w.token());
-        } else if (e instanceof Event.ServerRole r) {
+        }
+
+        @Override
+        public String serverRole(Event.ServerRole r) {
             return WindowTexts.text("event.server-role", r.server(), Sessions.roleWord(r.role()));
-        } else if (e instanceof Event.ClientServer c) {
+        }
+
+        @Override
+        public String clientServer(Event.ClientServer c) {
             return WindowTexts.text("event.client-server", c.server());
-        } else if (e instanceof Event.RunEnded r) {
+        }
+
+        @Override
+        public String write(Event.Write w) {
+            return WindowTexts.text(w.accepted() ? "event.write" : "event.write-refused", w.token());
+        }
+
+        @Override
+        public String runEnded(Event.RunEnded r) {
             String outcome = r.outcome();
             return WindowTexts.text("event.end", "completed".equals(outcome) ? WindowTexts.text("event.completed")
                     : outcome.startsWith(Event.RunEnded.DEADLOCKED) // the line and the cycle, in the language's words
@@ -78,8 +133,7 @@ public final class EventText {
                             Event.RunEnded.DEADLOCKED.length()).split(": ", 2))
                     : outcome);
         }
-        return e.getClass().getSimpleName();
-    }
+    };
 
     /** A client's state as the event log names it ("gave-up"), in the window's language. */
     public static String stateWord(Event.State state) {

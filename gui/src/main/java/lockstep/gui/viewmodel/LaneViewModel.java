@@ -24,6 +24,7 @@ import lockstep.simulator.frame.Servers;
 import lockstep.simulator.frame.Tally;
 import lockstep.simulator.replay.Beats;
 import lockstep.simulator.replay.ReplayState;
+import lockstep.simulator.replay.Steps;
 import lockstep.simulator.trace.Event;
 
 import lockstep.gui.text.WindowTexts;
@@ -38,8 +39,7 @@ public final class LaneViewModel {
     private final String algorithm;
     private final String title;
     private final Replays replays;
-    private final int[] stepOfEvent;
-    private final int[] stepStart;
+    private final Steps steps;
     private final List<String> clients;
 
     private final ReadOnlyIntegerWrapper index = new ReadOnlyIntegerWrapper(this, "index", -1);
@@ -77,19 +77,7 @@ public final class LaneViewModel {
         this.title = title;
         this.algorithm = replays.run().algorithm();
         this.clients = replays.run().clients();
-        int n = replays.size();
-        stepOfEvent = new int[n];
-        List<Integer> starts = new ArrayList<>();
-        starts.add(0);
-        int step = 0;
-        for (int i = 0; i < n; i++) {
-            if (replays.events().get(i) instanceof Event.ScriptLine) {
-                step++;
-                starts.add(i);
-            }
-            stepOfEvent[i] = step;
-        }
-        stepStart = starts.stream().mapToInt(Integer::intValue).toArray();
+        this.steps = replays.steps();
         writes = replays.events().stream().anyMatch(e -> e instanceof Event.Write);
         relabel();
         seek(0);
@@ -226,7 +214,7 @@ public final class LaneViewModel {
 
     /** The source line of script step {@code k} (0 for step 0 or a step without its line event). */
     public int lineOf(int k) {
-        return k > 0 && replays.events().get(stepStart(k)) instanceof Event.ScriptLine s ? s.line() : 0;
+        return steps.fileLine(k);
     }
 
     public Replays replays() {
@@ -247,30 +235,27 @@ public final class LaneViewModel {
 
     /** The script step (1-based, 0 before the first line) that event {@code i} belongs to. */
     public int stepOf(int i) {
-        return stepOfEvent[Math.max(0, Math.min(stepOfEvent.length - 1, i))];
+        return steps.of(i);
     }
 
     /** Number of script lines the run executed. */
     public int stepCount() {
-        return stepStart.length - 1;
+        return steps.count();
     }
 
     /** First event of step {@code k} (its script-line event; 0 for step 0). */
     public int stepStart(int k) {
-        return stepStart[Math.max(0, Math.min(stepStart.length - 1, k))];
+        return steps.start(k);
     }
 
     /** Last event of step {@code k}. */
     public int stepEnd(int k) {
-        return k + 1 < stepStart.length ? stepStart[k + 1] - 1 : replays.size() - 1;
+        return steps.end(k);
     }
 
     /** The text of script line {@code k} ("" for step 0). */
     public String stepText(int k) {
-        if (k <= 0) {
-            return "";
-        }
-        return replays.events().get(stepStart(k)) instanceof Event.ScriptLine s ? s.text() : "";
+        return steps.text(k);
     }
 
     /** The one line under a client's state word: what it watches, holds or asks for. */

@@ -308,14 +308,10 @@ public final class WorkbenchViewModel {
     }
 
     private static int lastLine(List<Event> trace) {
-        int line = 0;
-        for (Event e : trace) {
-            if (e instanceof Event.ScriptLine s) {
-                line = s.line();
-            }
-        }
-        return line;
+        lockstep.simulator.replay.Steps steps = lockstep.simulator.replay.Steps.of(trace);
+        return steps.fileLine(steps.count());
     }
+
 
     private void showBranch(ReplayCursor from, List<Event> trace, String laneTitle, List<TraceSource.Edit> edits,
                             int step) {

@@ -27,44 +27,97 @@ final class EventWords {
     }
 
     private static String describe(Event event) {
-        if (event instanceof Event.WatchSet w) {
+        return event.accept(WORDS);
+    }
+
+    /** One case per event type: a new type does not compile until it has its words. */
+    private static final Event.Visitor<String> WORDS = new Event.Visitor<>() {
+        @Override
+        public String runStarted(Event.RunStarted r) {
+            return "run " + r.scenario() + " with " + r.algorithm() + ", seed " + r.seed();
+        }
+
+        @Override
+        public String scriptLine(Event.ScriptLine s) {
+            return "line " + s.line() + ": " + s.text();
+        }
+
+        @Override
+        public String narration(Event.Narration n) {
+            return n.text();
+        }
+
+        @Override
+        public String call(Event.Call c) {
+            return request(c) + " -> " + reply(c);
+        }
+
+        @Override
+        public String watchSet(Event.WatchSet w) {
             return "watch (" + Event.label(w.kind()) + ") for " + w.client() + " on " + w.path();
-        } else if (event instanceof Event.WatchFired f) {
+        }
+
+        @Override
+        public String watchFired(Event.WatchFired f) {
             return "<- " + f.type() + " " + f.path();
-        } else if (event instanceof Event.StrayNotification f) {
+        }
+
+        @Override
+        public String strayNotification(Event.StrayNotification f) {
             return "<- " + f.type() + " " + f.path() + " (stray: its watch was taken back, dropped)";
-        } else if (event instanceof Event.ServerRole r) {
-            return "server " + r.server() + " is " + r.role().label();
-        } else if (event instanceof Event.ClientServer c) {
-            return "connects to server " + c.server();
-        } else if (event instanceof Event.NodeCreated n) {
+        }
+
+        @Override
+        public String nodeCreated(Event.NodeCreated n) {
             return "created " + n.path() + " (" + n.modeLabel() + ", " + n.owner() + ")";
-        } else if (event instanceof Event.NodeDeleted n) {
+        }
+
+        @Override
+        public String nodeDeleted(Event.NodeDeleted n) {
             return "deleted " + n.path() + " (" + n.reason() + ")";
-        } else if (event instanceof Event.ClientState s) {
+        }
+
+        @Override
+        public String clientState(Event.ClientState s) {
             return s.state().label() + (s.mode() == null ? "" : " " + s.modeLabel())
                     + (s.watching().isEmpty() ? "" : ", watching " + s.watching());
-        } else if (event instanceof Event.Fault f) {
+        }
+
+        @Override
+        public String fault(Event.Fault f) {
             return "fault " + f.kind() + (f.detail().isEmpty() ? "" : ": " + f.detail());
-        } else if (event instanceof Event.Connection c) {
-            return "connection " + c.state().label() + " (session " + c.session() + ")";
-        } else if (event instanceof Event.Write w) {
-            return "writes with token " + w.token();
-        } else if (event instanceof Event.ScriptLine s) {
-            return "line " + s.line() + ": " + s.text();
-        } else if (event instanceof Event.Narration n) {
-            return n.text();
-        } else if (event instanceof Event.Choice c) {
+        }
+
+        @Override
+        public String choice(Event.Choice c) {
             return "chose " + c.chosen();
-        } else if (event instanceof Event.Call c) {
-            return request(c) + " -> " + reply(c);
-        } else if (event instanceof Event.RunStarted r) {
-            return "run " + r.scenario() + " with " + r.algorithm() + ", seed " + r.seed();
-        } else if (event instanceof Event.RunEnded r) {
+        }
+
+        @Override
+        public String connection(Event.Connection c) {
+            return "connection " + c.state().label() + " (session " + c.session() + ")";
+        }
+
+        @Override
+        public String serverRole(Event.ServerRole r) {
+            return "server " + r.server() + " is " + r.role().label();
+        }
+
+        @Override
+        public String clientServer(Event.ClientServer c) {
+            return "connects to server " + c.server();
+        }
+
+        @Override
+        public String write(Event.Write w) {
+            return "writes with token " + w.token();
+        }
+
+        @Override
+        public String runEnded(Event.RunEnded r) {
             return "run ended: " + r.outcome();
         }
-        throw new IllegalArgumentException("no words for " + event);
-    }
+    };
 
     /** What the resource did with a write: {@code accepted token 3 from c1}. */
     static String resourceAnswer(Event.Write write) {

@@ -209,10 +209,9 @@ public final class PlayerPage {
     private static ArrayNode script(Frames frames) {
         Map<Integer, String> lines = new TreeMap<>();
         for (Frames.Lane lane : frames.lanes()) {
-            for (Event e : lane.model().events()) {
-                if (e instanceof Event.ScriptLine s) {
-                    lines.putIfAbsent(s.line(), s.text());
-                }
+            lockstep.simulator.replay.Steps steps = lockstep.simulator.replay.Steps.of(lane.model().events());
+            for (int k = 1; k <= steps.count(); k++) {
+                lines.putIfAbsent(steps.fileLine(k), steps.text(k));
             }
         }
         ArrayNode out = JSON.createArrayNode();

@@ -68,44 +68,132 @@ public final class SequenceDiagram {
     private static final String FINDING = "#b3261e";
 
     private void draw(Event event) {
-        String title = event.index() + ": " + TraceFiles.toJson(event);
-        if (event instanceof Event.Call call) {
+        if (event.accept(new Drawing(event.index() + ": " + TraceFiles.toJson(event), event))) {
+            y += ROW;
+        }
+    }
+
+    /** Draws one event on its row; false for the events that take no row. A new event type must choose. */
+    private final class Drawing implements Event.Visitor<Boolean> {
+
+        private final String title;
+        private final Event event;
+
+        Drawing(String title, Event event) {
+            this.title = title;
+            this.event = event;
+        }
+
+        @Override
+        public Boolean call(Event.Call call) {
             boolean answered = call.result() != Code.CONNECTIONLOSS && call.result() != Code.SYSTEMERROR;
             group(title, arrow(call.client(), ShivizLog.SERVER, EventWords.request(call), CALL, false), event);
             y += ROW;
             String answer = answered ? EventWords.reply(call) : call.resultLabel() + " (no answer)";
             group(title, arrow(ShivizLog.SERVER, call.client(), answer, answered ? ANSWER : FAULT, true), event);
-        } else if (event instanceof Event.WatchFired f) {
+            return true;
+        }
+
+        @Override
+        public Boolean watchFired(Event.WatchFired f) {
             group(title, arrow(ShivizLog.SERVER, f.client(), f.type() + " " + f.path(), NOTIFY, false), event);
-        } else if (event instanceof Event.StrayNotification f) {
+            return true;
+        }
+
+        @Override
+        public Boolean strayNotification(Event.StrayNotification f) {
             group(title, arrow(ShivizLog.SERVER, f.client(), f.type() + " " + f.path() + " (stray)", ANSWER, true),
                     event);
-        } else if (event instanceof Event.ServerRole r) {
-            group(title, dot(ShivizLog.SERVER, EventWords.local(r), r.role() == Event.Role.DOWN ? FAULT : "#555"), event);
-        } else if (event instanceof Event.ClientServer c) {
+            return true;
+        }
+
+        @Override
+        public Boolean serverRole(Event.ServerRole r) {
+            group(title, dot(ShivizLog.SERVER, EventWords.local(r), r.role() == Event.Role.DOWN ? FAULT : "#555"),
+                    event);
+            return true;
+        }
+
+        @Override
+        public Boolean clientServer(Event.ClientServer c) {
             group(title, dot(c.client(), EventWords.local(c), "#555"), event);
-        } else if (event instanceof Event.Write w) {
+            return true;
+        }
+
+        @Override
+        public Boolean write(Event.Write w) {
             group(title, arrow(w.client(), ShivizLog.RESOURCE, EventWords.resourceAnswer(w), w.accepted() ? OK : FAULT,
                     false), event);
-        } else if (event instanceof Event.ScriptLine s) {
+            return true;
+        }
+
+        @Override
+        public Boolean scriptLine(Event.ScriptLine s) {
             group(title, "<rect x=\"0\" y=\"" + (y - 15) + "\" width=\"" + width() + "\" height=\"20\" fill=\"#eef1f5\"/>"
                     + text(LEFT, y, EventWords.local(s), "#222", "font-weight=\"bold\"", width() - LEFT), event);
-        } else if (event instanceof Event.Narration n) {
+            return true;
+        }
+
+        @Override
+        public Boolean narration(Event.Narration n) {
             group(title, text(LEFT, y, n.text(), "#444", "font-style=\"italic\"", width() - LEFT), event);
-        } else if (event instanceof Event.NodeCreated || event instanceof Event.NodeDeleted
-                || event instanceof Event.WatchSet) {
-            group(title, dot(ShivizLog.SERVER, EventWords.local(event), "#555"), event);
-        } else if (event instanceof Event.ClientState s) {
+            return true;
+        }
+
+        @Override
+        public Boolean nodeCreated(Event.NodeCreated n) {
+            return atTheServer(n);
+        }
+
+        @Override
+        public Boolean nodeDeleted(Event.NodeDeleted n) {
+            return atTheServer(n);
+        }
+
+        @Override
+        public Boolean watchSet(Event.WatchSet w) {
+            return atTheServer(w);
+        }
+
+        private boolean atTheServer(Event e) {
+            group(title, dot(ShivizLog.SERVER, EventWords.local(e), "#555"), event);
+            return true;
+        }
+
+        @Override
+        public Boolean clientState(Event.ClientState s) {
             group(title, dot(s.client(), EventWords.local(s), s.state() == Event.State.HOLDING ? OK : "#555"), event);
-        } else if (event instanceof Event.Connection c) {
+            return true;
+        }
+
+        @Override
+        public Boolean connection(Event.Connection c) {
             group(title, dot(c.client(), EventWords.local(c), "#555"), event);
-        } else if (event instanceof Event.Fault f) {
+            return true;
+        }
+
+        @Override
+        public Boolean fault(Event.Fault f) {
             String host = f.client().isEmpty() || !hosts.contains(f.client()) ? ShivizLog.SERVER : f.client();
             group(title, dot(host, EventWords.local(f), FAULT), event);
-        } else {
-            return; // choices, the run's start and end: not drawn
+            return true;
         }
-        y += ROW;
+
+        // The scheduler's choices, the run's start and its end: not drawn.
+        @Override
+        public Boolean choice(Event.Choice c) {
+            return false;
+        }
+
+        @Override
+        public Boolean runStarted(Event.RunStarted r) {
+            return false;
+        }
+
+        @Override
+        public Boolean runEnded(Event.RunEnded r) {
+            return false;
+        }
     }
 
     private void group(String title, String shapes, Event event) {

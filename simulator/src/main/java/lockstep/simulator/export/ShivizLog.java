@@ -75,11 +75,17 @@ public final class ShivizLog {
     }
 
     private void add(Event event) {
-        if (event instanceof Event.Call call) {
+        event.accept(adding);
+    }
+
+    /** Each event as the local events of the hosts it happens on. A new event type must say where it happens. */
+    private final Event.Visitor<Void> adding = new Event.Visitor<>() {
+        @Override
+        public Void call(Event.Call call) {
             String client = call.client();
             if (call.result() == Code.CONNECTIONLOSS || call.result() == Code.SYSTEMERROR) {
                 local(client, client + " " + EventWords.local(call) + " (no answer)", null);
-                return;
+                return null;
             }
             Map<String, Integer> sent = local(client, client + " sends " + EventWords.request(call), null);
             Map<String, Integer> handled = local(SERVER, "handles " + EventWords.request(call) + " from " + client
@@ -89,33 +95,103 @@ public final class ShivizLog {
             }
             local(client, client + " gets " + call.op().label() + " " + call.path() + ": " + EventWords.reply(call),
                     handled);
-        } else if (event instanceof Event.NodeCreated n) {
+            return null;
+        }
+
+        @Override
+        public Void nodeCreated(Event.NodeCreated n) {
             lastChange.put(n.path(), local(SERVER, EventWords.local(n), null));
-        } else if (event instanceof Event.NodeDeleted n) {
+            return null;
+        }
+
+        @Override
+        public Void nodeDeleted(Event.NodeDeleted n) {
             lastChange.put(n.path(), local(SERVER, EventWords.local(n), null));
-        } else if (event instanceof Event.WatchSet w) {
+            return null;
+        }
+
+        @Override
+        public Void watchSet(Event.WatchSet w) {
             local(SERVER, EventWords.local(w), null);
-        } else if (event instanceof Event.WatchFired f) {
+            return null;
+        }
+
+        @Override
+        public Void watchFired(Event.WatchFired f) {
             local(f.client(), f.client() + " " + EventWords.local(f), cause(f.path(), f.type()));
-        } else if (event instanceof Event.StrayNotification f) {
+            return null;
+        }
+
+        @Override
+        public Void strayNotification(Event.StrayNotification f) {
             local(f.client(), f.client() + " " + EventWords.local(f), cause(f.path(), f.type()));
-        } else if (event instanceof Event.ServerRole r) {
+            return null;
+        }
+
+        @Override
+        public Void serverRole(Event.ServerRole r) {
             local(SERVER, EventWords.local(r), null);
-        } else if (event instanceof Event.ClientServer c) {
+            return null;
+        }
+
+        @Override
+        public Void clientServer(Event.ClientServer c) {
             local(c.client(), c.client() + " " + EventWords.local(c), null);
-        } else if (event instanceof Event.ClientState s) {
+            return null;
+        }
+
+        @Override
+        public Void clientState(Event.ClientState s) {
             local(s.client(), s.client() + " is " + EventWords.local(s), null);
-        } else if (event instanceof Event.Connection c) {
+            return null;
+        }
+
+        @Override
+        public Void connection(Event.Connection c) {
             local(c.client(), c.client() + " " + EventWords.local(c), null);
-        } else if (event instanceof Event.Fault f) {
+            return null;
+        }
+
+        @Override
+        public Void fault(Event.Fault f) {
             String host = f.client().isEmpty() || !hosts.contains(f.client()) ? SERVER : f.client();
             local(host, (host.equals(SERVER) ? "" : host + " ") + EventWords.local(f), null);
-        } else if (event instanceof Event.Write w) {
+            return null;
+        }
+
+        @Override
+        public Void write(Event.Write w) {
             Map<String, Integer> sent = local(w.client(), w.client() + " " + EventWords.local(w), null);
             local(RESOURCE, EventWords.resourceAnswer(w), sent);
+            return null;
         }
-        // script lines, narration, choices, start and end: not an event of any host
-    }
+
+        // Script lines, narration, choices, the start and the end: not an event of any host.
+        @Override
+        public Void scriptLine(Event.ScriptLine s) {
+            return null;
+        }
+
+        @Override
+        public Void narration(Event.Narration n) {
+            return null;
+        }
+
+        @Override
+        public Void choice(Event.Choice c) {
+            return null;
+        }
+
+        @Override
+        public Void runStarted(Event.RunStarted r) {
+            return null;
+        }
+
+        @Override
+        public Void runEnded(Event.RunEnded r) {
+            return null;
+        }
+    };
 
     /**
      * The server's clock at the change that fired a notification of {@code type} on {@code path}, or its clock now

@@ -219,23 +219,23 @@ public final class Beats {
             List<String> clients = ((Event.RunStarted) trace.get(0)).clients();
             // Kept as the run goes, so a herd of a thousand clients is not looked over client by client per event.
             Set<String> disconnected = new java.util.LinkedHashSet<>();
-            int start = 0;
-            for (int i = 1; i <= trace.size(); i++) {
-                if (i == trace.size() || trace.get(i) instanceof Event.ScriptLine) {
-                    addStep(start, i - 1, replay.state().thisLine());
-                    start = i;
-                }
-                if (i < trace.size()) {
+            Steps steps = Steps.of(trace);
+            int i = 1; // event 0 started the replay
+            for (int k = 0; k <= steps.count(); k++) {
+                for (; i <= steps.end(k); i++) {
                     replay.apply(trace.get(i));
                     noteConnection(trace.get(i), replay, clients, disconnected);
                     gap[i] = cutOff(replay, disconnected) + (leaderless(replay.ensemble()) ? 1 : 0);
                 }
+                addStep(steps.start(k), steps.end(k), steps.fileLine(k), replay.state().thisLine());
             }
         }
 
-        /** Cuts the step {@code [from, to]} into its phases; {@code done} is what the replay says the step did. */
-        private void addStep(int from, int to, ReplayState.ThisLine done) {
-            int line = trace.get(from) instanceof Event.ScriptLine s ? s.line() : 0;
+        /**
+         * Cuts the step {@code [from, to]}, of the scenario file's line {@code line}, into its phases; {@code done} is
+         * what the replay says the step did.
+         */
+        private void addStep(int from, int to, int line, ReplayState.ThisLine done) {
             boolean narration = false;
             boolean release = false;
             int firstFire = -1;
