@@ -88,7 +88,9 @@ public final class GuiCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws BadInputException, CannotWrite {
-        lanes.addLocks(spec.commandLine().getParseResult().hasMatchedOption("--algorithm"));
+        boolean named = spec.commandLine().getParseResult().hasMatchedOption("--algorithm");
+        lanes.whenNoneIsNamed(source, named);
+        lanes.addLocks(named);
         String problem = lanes.problem();
         if (problem == null && gif != null) {
             problem = OutputFiles.problem("--gif", force.allow(gif), ".gif");

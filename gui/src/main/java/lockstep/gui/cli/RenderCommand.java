@@ -85,7 +85,9 @@ public final class RenderCommand implements Callable<Integer> {
             if (width < 200 || height < 200 || width > 8000 || height > 8000) {
                 throw new BadInputException("--width/--height", "between 200 and 8000 pixels, got " + width + "x" + height);
             }
-            lanes.addLocks(spec.commandLine().getParseResult().hasMatchedOption("--algorithm"));
+            boolean named = spec.commandLine().getParseResult().hasMatchedOption("--algorithm");
+            lanes.whenNoneIsNamed(source, named);
+            lanes.addLocks(named);
             String problem = lanes.problem();
             if (problem == null && out != null) {
                 problem = OutputFiles.problem("--out", force.allow(out), ".png");

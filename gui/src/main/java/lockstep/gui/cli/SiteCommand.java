@@ -201,7 +201,9 @@ public final class SiteCommand implements Callable<Integer> {
             if (builtIn != null && !chosen.isEmpty() && !chosen.contains(builtIn.name())) {
                 return null; // not asked for: its lock (if any) need not even be compiled
             }
-            render.lanes.addLocks(cli.getParseResult().hasMatchedOption("--algorithm"));
+            boolean named = cli.getParseResult().hasMatchedOption("--algorithm");
+            render.lanes.whenNoneIsNamed(render.source, named);
+            render.lanes.addLocks(named);
             render.lanes.servers.apply(cli);
         } catch (CommandLine.ParameterException e) {
             throw new BadInputException(picture.path(), e.getMessage());

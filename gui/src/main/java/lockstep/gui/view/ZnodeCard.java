@@ -144,8 +144,19 @@ final class ZnodeCard extends Pane {
                 name.setFill(p.readable(identity));
             }
         }
+        if (ghost && (compact || sequential) && labelW > w - 6) {
+            // A little too narrow (a row that grew by a word): a size or two smaller keeps "deleted", as on the cards
+            // of the beats before, rather than one card of the lane saying it and the next not.
+            double size = nameSize;
+            while (labelW > w - 6 && size > nameSize - 3 && size > 8) {
+                size -= 1;
+                name.setFont(LaneFonts.of(size, true, false));
+                labelW = 24 + seqW + name.getLayoutBounds().getWidth();
+            }
+        }
         if (ghost && labelW > w - 6) {
             // A narrow card: the dashed outline already says "deleted"; the owner must still fit.
+            name.setFont(LaneFonts.of(nameSize, true, false));
             name.setText(ownerName);
             owner.setText(ownerName);
         }

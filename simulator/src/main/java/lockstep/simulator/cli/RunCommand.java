@@ -48,7 +48,7 @@ import picocli.CommandLine.Spec;
                 "Exit codes: 0 fine, 1 a checker finding in any run, 2 bad input,", "3 internal error."})
 final class RunCommand implements Callable<Integer> {
 
-    static final List<String> DEFAULT_ALGORITHMS = List.of("naive", "sequential");
+    static final List<String> DEFAULT_ALGORITHMS = Showcase.NAIVE_AND_SEQUENTIAL;
 
     @Spec
     CommandSpec spec;
@@ -58,8 +58,9 @@ final class RunCommand implements Callable<Integer> {
     String scenario;
 
     @Option(names = {"-a", "--algorithm"}, split = ",", paramLabel = "NAME",
-            description = "The algorithms to run, comma-separated (default: naive,sequential; for a scenario of several "
-                    + "locks, the multi-locks it is shown with; see lockstep list).")
+            description = "The algorithms to run, comma-separated (default: naive,sequential; for a bug's scenario, a "
+                    + "semaphore's, a multi-lock's or one with read and write requests, the pair it is shown with; see "
+                    + "lockstep list).")
     List<String> algorithms;
 
     @Option(names = {"-s", "--seed"}, paramLabel = "N", converter = SeedConverter.class,
@@ -107,9 +108,9 @@ final class RunCommand implements Callable<Integer> {
         List<String> names = recorded == null ? algorithms() : scheduledAlgorithm(recorded);
         InputKinds.refuseTraceAsScenario(scenario);
         Scenario loaded = Simulations.load(scenario);
-        if (recorded == null && algorithms == null && lockNames.isEmpty() && loaded.hasSeveralLocks()) {
-            // The default pair takes one lock each: a scenario of several locks runs with the pair it is shown with.
-            names = Showcase.pairOf(loaded.source(), loaded);
+        if (recorded == null && algorithms == null && lockNames.isEmpty()) {
+            // Naive beside sequential, unless they cannot show this scenario (a bug's, a semaphore's, ...).
+            names = Showcase.whenNoneIsNamed(loaded.source(), loaded);
         }
         Map<String, Path> traceFiles = traceFiles(names, loaded);
         if (html != null) {

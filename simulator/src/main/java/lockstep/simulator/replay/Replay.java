@@ -402,6 +402,12 @@ final class Replay {
         }
         ClientView owner = clients.get(node.owner());
         State state = owner == null ? State.IDLE : owner.state();
+        if (state == State.HOLDING && node.kind() == lockstep.algorithms.LockMode.WRITE
+                && lockstep.algorithms.LockMode.READ.label().equals(owner.mode())) {
+            // A reader's own write node, gone while it still reads: an upgrade it tried and withdrew (Curator's try
+            // gives up and deletes the node it would wait on forever). It never held that node: not a release.
+            return ReplayState.Ending.GIVE_UP;
+        }
         // a release says RELEASED (or still holds) before or after its delete; anything else was a request withdrawn
         return state == State.HOLDING || state == State.RELEASED ? ReplayState.Ending.RELEASE
                 : ReplayState.Ending.GIVE_UP;

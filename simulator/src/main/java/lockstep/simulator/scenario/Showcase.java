@@ -46,8 +46,26 @@ public final class Showcase {
         if (hasAFault(scenario.script())) {
             return List.of("sequential", "curator-mutex");
         }
-        return List.of("naive", "sequential");
+        return NAIVE_AND_SEQUENTIAL;
     }
+
+    /**
+     * The algorithms a command runs a scenario with when nobody names any ({@code run}, {@code render}, {@code gui}):
+     * naive beside sequential, the comparison the course starts from and the one the fault scenarios narrate, unless
+     * those two cannot show the scenario's point: a bug's scenario (the bug must be in the picture), several locks, a
+     * semaphore's permits, or read and write requests. Then the pair it is shown with everywhere ({@link #pairOf}).
+     */
+    public static List<String> whenNoneIsNamed(String name, Scenario scenario) {
+        List<String> shown = pairOf(name, scenario);
+        boolean aBug = Algorithms.bugs().stream().anyMatch(b -> shown.contains(b.name()));
+        if (aBug || scenario.hasSeveralLocks() || scenario.permits() > 1 || asksForAMode(scenario.script())) {
+            return shown;
+        }
+        return NAIVE_AND_SEQUENTIAL;
+    }
+
+    /** The herd's comparison: one znode every waiter watches, beside a queue where each watches its predecessor. */
+    public static final List<String> NAIVE_AND_SEQUENTIAL = List.of("naive", "sequential");
 
     private static boolean asksForAMode(List<Step> steps) {
         return actions(steps).stream().anyMatch(a -> a.mode() != null);
