@@ -49,7 +49,7 @@ import picocli.CommandLine.Spec;
                 "  lockstep bench --algorithm sequential,curator-mutex --clients 4,16,64",
                 "  lockstep bench --clients 16 --duration 20s --json",
                 "  lockstep bench --algorithm rwlock,curator-rwlock --read-ratio 0.8 --chart rw.svg",
-                "  lockstep bench --algorithm semaphore,curator-semaphore --permits 3 --clients 4,16",
+                "  lockstep bench -a semaphore,curator-semaphore --permits 3 -c 4,16",
                 "  lockstep bench seek"})
 final class BenchCommand implements Callable<Integer> {
 
