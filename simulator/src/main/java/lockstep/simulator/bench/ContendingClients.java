@@ -78,20 +78,23 @@ final class ContendingClients implements AutoCloseable {
     /**
      * One slice: every client loops on {@code lockPath} until {@code length} has passed.
      *
+     * @param permits   the lock's permits: above 1 a semaphore (for an algorithm flagged {@code permits}; any other
+     *                  refuses the lock), up to that many clients holding at once
      * @param readRatio the share of requests that are reads (only for a read/write lock; others always write)
      */
-    SliceResult slice(String lockPath, long lengthNanos, long holdNanos, double readRatio, long seed)
+    SliceResult slice(String lockPath, int permits, long lengthNanos, long holdNanos, double readRatio, long seed)
             throws Exception {
         counters.reset();
-        Holders holders = new Holders();
+        Holders holders = new Holders(permits);
         CountDownLatch gate = new CountDownLatch(1);
         long[] deadline = new long[1];
         List<Future<long[]>> runs = new ArrayList<>();
         AtomicInteger useful = new AtomicInteger();
         for (int i = 0; i < clients.size(); i++) {
             LockClient client = clients.get(i);
-            DistributedLock write = client.lock(lockPath,
-                    algorithm.isShared() ? LockMode.WRITE : LockMode.EXCLUSIVE);
+            DistributedLock write = permits > 1
+                    ? client.lock(lockstep.algorithms.LockTarget.semaphore(lockPath, permits), LockMode.EXCLUSIVE)
+                    : client.lock(lockPath, algorithm.isShared() ? LockMode.WRITE : LockMode.EXCLUSIVE);
             DistributedLock read = algorithm.isShared() ? client.lock(lockPath, LockMode.READ) : write;
             AtomicInteger notified = counters.notificationsOf(client.name());
             Random random = new Random(seed + i);

@@ -23,18 +23,32 @@ import lockstep.simulator.text.SimulatorTexts;
  * percentiles over every acquisition, counts per release and per acquisition over all slices, the most holders seen
  * at once, and ratios of medians to the reference and to the floor.
  *
- * <p>Guarantee: a lock that lets two holders in at once (a writer with anyone) is reported as
- * {@link Result#violated()}; the command turns that into a failure.
+ * <p>With {@link Plan#permits()} above 1 the lock is a semaphore of that many permits, up to N clients holding at
+ * once; the hand-off floor stays a chain of one holder at a time.
+ *
+ * <p>Guarantee: a lock that lets two holders in at once (a writer with anyone), or a semaphore more than N, is
+ * reported as {@link Result#violated()}; the command turns that into a failure.
  */
 public final class FreeRunningBenchmark {
 
-    /** What to measure. */
+    /**
+     * What to measure.
+     *
+     * @param permits the lock's permits: 1 for a mutex or a read/write lock, above 1 a semaphore (every algorithm
+     *                flagged {@code permits})
+     */
     public record Plan(List<String> algorithms, List<Integer> clients, Duration duration, Duration warmup,
-                       Duration hold, double readRatio, Duration sliceLength) {
+                       Duration hold, double readRatio, Duration sliceLength, int permits) {
+
+        /** A plan on a lock of one permit. */
+        public Plan(List<String> algorithms, List<Integer> clients, Duration duration, Duration warmup,
+                    Duration hold, double readRatio, Duration sliceLength) {
+            this(algorithms, clients, duration, warmup, hold, readRatio, sliceLength, 1);
+        }
 
         /** The algorithm the others are compared with: Curator's own recipe of the same kind. */
         public String reference() {
-            return readRatio > 0 ? "curator-rwlock" : "curator-mutex";
+            return permits > 1 ? "curator-semaphore" : readRatio > 0 ? "curator-rwlock" : "curator-mutex";
         }
 
         /** Slices per algorithm and client count: the duration in slices of about {@link #sliceLength}. */
@@ -122,8 +136,8 @@ public final class FreeRunningBenchmark {
                         double rate = floor.run(root + "/warm-up-floor", chainLength[0] / 2);
                         chainLength[0] = Math.max(20, (int) (rate * plan.sliceNanos() / 1e9));
                     } else {
-                        groups.get(name).slice(root + "/warm-up-" + name, plan.warmup().toNanos(), 0,
-                                plan.readRatio(), 0);
+                        groups.get(name).slice(root + "/warm-up-" + name, plan.permits(), plan.warmup().toNanos(),
+                                0, plan.readRatio(), 0);
                     }
                 }
             }
@@ -136,7 +150,8 @@ public final class FreeRunningBenchmark {
                         floorRates.add(floor.run(root + "/floor-" + round, chainLength[0]));
                     } else {
                         slices.get(name).add(groups.get(name).slice(root + "/" + name + "-" + round,
-                                plan.sliceNanos(), plan.hold().toNanos(), plan.readRatio(), round * 1000L));
+                                plan.permits(), plan.sliceNanos(), plan.hold().toNanos(), plan.readRatio(),
+                                round * 1000L));
                     }
                 }
             }

@@ -15,6 +15,7 @@ import java.util.concurrent.Callable;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
+import lockstep.algorithms.Flag;
 import lockstep.algorithms.registry.Algorithms;
 import lockstep.simulator.bench.Benchmarks;
 import lockstep.simulator.bench.Chart;
@@ -36,7 +37,9 @@ import picocli.CommandLine.Spec;
  * {@link Benchmarks} registry ({@code seek}, {@code recorder}, {@code lockstep}, and {@code render} from the window).
  *
  * <p>Steps: check the options; run; print a table on stdout (or {@code --json}), a progress bar on stderr, and write
- * the chart if asked. Guarantee: a lock that let two holders in at once is reported on stderr and the exit code is 1.
+ * the chart if asked. With {@code --permits N} the lock is a semaphore of N permits, for algorithms flagged
+ * {@code permits} only, beside Curator's. Guarantee: a lock that let two holders in at once (a semaphore: more than N)
+ * is reported on stderr and the exit code is 1.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Measure lock algorithms side by side, free-running: each client its own session, looping"
@@ -46,6 +49,7 @@ import picocli.CommandLine.Spec;
                 "  lockstep bench --algorithm sequential,curator-mutex --clients 4,16,64",
                 "  lockstep bench --clients 16 --duration 20s --json",
                 "  lockstep bench --algorithm rwlock,curator-rwlock --read-ratio 0.8 --chart rw.svg",
+                "  lockstep bench -a semaphore,curator-semaphore --permits 3 -c 4,16",
                 "  lockstep bench seek"})
 final class BenchCommand implements Callable<Integer> {
 
@@ -54,8 +58,8 @@ final class BenchCommand implements Callable<Integer> {
 
     @Option(names = {"-a", "--algorithm"}, split = ",", paramLabel = "NAME",
             description = "The algorithms, comma-separated (default: sequential,curator-mutex; with --read-ratio:"
-                    + " rwlock,curator-rwlock). The reference (curator-mutex, or curator-rwlock) is added when"
-                    + " missing.")
+                    + " rwlock,curator-rwlock; with --permits: semaphore,curator-semaphore). The reference"
+                    + " (curator-mutex, curator-rwlock or curator-semaphore) is added when missing.")
     List<String> algorithms;
 
     @Option(names = {"-c", "--clients"}, split = ",", paramLabel = "N", defaultValue = "1,4,16,64",
@@ -78,6 +82,11 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--read-ratio", paramLabel = "R", defaultValue = "0",
             description = "The share of requests that are reads, 0 to 1 (read/write locks only; default: 0).")
     double readRatio;
+
+    @Option(names = "--permits", paramLabel = "P", defaultValue = "1",
+            description = "Permits of the lock, 1 to 1000 (default: ${DEFAULT-VALUE}): above 1 a semaphore that many"
+                    + " clients may hold at once, for algorithms flagged permits only.")
+    int permits;
 
     @Option(names = "--json", description = "Print one JSON document on stdout instead of the table.")
     boolean json;
@@ -136,7 +145,10 @@ final class BenchCommand implements Callable<Integer> {
         }
         for (Result r : report.results()) {
             if (r.violated()) {
-                err.println(text("bench.violated", r.algorithm(), r.maxHolders(), r.clients()));
+                err.println(report.plan().permits() > 1
+                        ? text("bench.violatedPermits", r.algorithm(), r.maxHolders(), r.clients(),
+                                report.plan().permits())
+                        : text("bench.violated", r.algorithm(), r.maxHolders(), r.clients()));
             }
         }
         err.flush();
@@ -148,12 +160,25 @@ final class BenchCommand implements Callable<Integer> {
         if (readRatio < 0 || readRatio > 1 || Double.isNaN(readRatio)) {
             throw new OneLineErrors.BadOption(cmd, "--read-ratio", text("bench.readRatio", String.valueOf(readRatio)));
         }
+        if (permits < 1 || permits > 1000) {
+            throw new OneLineErrors.BadOption(cmd, "--permits", text("herd.permitsOutOfRange", permits));
+        }
+        if (permits > 1 && readRatio > 0) {
+            throw new OneLineErrors.BadOption(cmd, "--permits", text("bench.permitsAndReads"));
+        }
         List<String> names = new ArrayList<>(algorithms != null ? algorithms
+                : permits > 1 ? List.of("semaphore", "curator-semaphore")
                 : readRatio > 0 ? List.of("rwlock", "curator-rwlock") : List.of("sequential", "curator-mutex"));
         for (String name : names) {
             if (Algorithms.find(name).isEmpty()) {
                 throw new OneLineErrors.BadOption(cmd, "--algorithm", text("run.unknownAlgorithm", name,
                         String.join(", ", Algorithms.names())));
+            }
+            // A lock of one holder would refuse a target of several permits in its first acquire: say so here.
+            if (permits > 1 && !Algorithms.get(name).has(Flag.PERMITS)) {
+                throw new OneLineErrors.BadOption(cmd, "--permits", text("bench.notASemaphore", permits, name,
+                        String.join(", ", Algorithms.all().stream().filter(a -> a.has(Flag.PERMITS))
+                                .map(Algorithms.Info::name).toList())));
             }
         }
         if (names.stream().distinct().count() != names.size()) {
@@ -177,12 +202,12 @@ final class BenchCommand implements Callable<Integer> {
             }
         }
         FreeRunningBenchmark.Plan draft = new FreeRunningBenchmark.Plan(names, List.copyOf(clients), duration,
-                warmup, hold, readRatio, Duration.ofSeconds(1));
+                warmup, hold, readRatio, Duration.ofSeconds(1), permits);
         if (!names.contains(draft.reference())) {
             names.add(draft.reference());
         }
         return new FreeRunningBenchmark.Plan(List.copyOf(names), List.copyOf(clients), duration, warmup, hold,
-                readRatio, Duration.ofSeconds(1));
+                readRatio, Duration.ofSeconds(1), permits);
     }
 
     static String table(FreeRunningBenchmark.Report report) {
@@ -191,10 +216,13 @@ final class BenchCommand implements Callable<Integer> {
         s.append(text("bench.plan", String.join(", ", plan.algorithms()), plan.rounds(),
                 Durations.format(plan.duration().dividedBy(plan.rounds())), Durations.format(plan.warmup()),
                 Durations.format(plan.hold()),
-                plan.readRatio() > 0 ? text("bench.reads", String.valueOf(plan.readRatio())) : "")).append('\n');
+                (plan.readRatio() > 0 ? text("bench.reads", String.valueOf(plan.readRatio())) : "")
+                        + (plan.permits() > 1 ? text("bench.permits", plan.permits()) : ""))).append('\n');
         s.append(text("bench.machine", Runtime.getRuntime().availableProcessors(), System.getProperty("java.version")))
                 .append("\n\n");
-        String head = "%-8s %-15s %9s %7s %7s %8s %9s %10s %9s %7s %10s %8s%n";
+        // The algorithm column as wide as its longest name (curator-semaphore is 17), 15 at least.
+        int name = Math.max(15, plan.algorithms().stream().mapToInt(String::length).max().orElse(0));
+        String head = "%-8s %-" + name + "s %9s %7s %7s %8s %9s %10s %9s %7s %10s %8s%n";
         s.append(Tables.header(head, text("bench.clients"), text("bench.algorithm"), text("bench.acqPerSecond"),
                 text("bench.p50"), text("bench.p99"), text("bench.max"), text("bench.notificationsPerRelease"),
                 text("bench.futilePerRelease"), text("bench.callsPerAcquisition"), text("bench.holders"),
@@ -204,7 +232,7 @@ final class BenchCommand implements Callable<Integer> {
                 if (f.clients() == n) {
                     // Padded by the columns it takes on a terminal: "(下限)" is six wide in four characters.
                     String label = text("bench.floorRow");
-                    label += " ".repeat(Math.max(0, 15 - Tables.width(label)));
+                    label += " ".repeat(Math.max(0, name - Tables.width(label)));
                     s.append(String.format(Locale.ROOT, "%-8d %s %9.0f %7s %7s %8s %9s %10s %9s %7s %10s %8s%n",
                             n, label, f.handoffsPerSecond(), "", "", "", "1.00", "", "2.00", "", "", "1.00"));
                 }
@@ -214,7 +242,8 @@ final class BenchCommand implements Callable<Integer> {
                     continue;
                 }
                 s.append(String.format(Locale.ROOT,
-                        "%-8d %-15s %9.0f %7.2f %7.2f %8.1f %9.2f %10.2f %9.2f %7s %10s %8.2f%n", n, r.algorithm(),
+                        "%-8d %-" + name + "s %9.0f %7.2f %7.2f %8.1f %9.2f %10.2f %9.2f %7s %10s %8.2f%n", n,
+                        r.algorithm(),
                         r.acquisitionsPerSecond(), r.p50Ms(), r.p99Ms(), r.maxMs(), r.notificationsPerRelease(),
                         r.futileWakeupsPerRelease(), r.callsPerAcquisition(),
                         r.maxHolders() + (r.violated() ? "!" : ""),
@@ -237,6 +266,7 @@ final class BenchCommand implements Callable<Integer> {
         settings.put("warmupMs", plan.warmup().toMillis());
         settings.put("holdMs", plan.hold().toMillis());
         settings.put("readRatio", plan.readRatio());
+        settings.put("permits", plan.permits());
         settings.put("slices", plan.rounds());
         settings.put("reference", plan.reference());
         settings.put("cores", Runtime.getRuntime().availableProcessors());

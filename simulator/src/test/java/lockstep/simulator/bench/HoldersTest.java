@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-/** The benchmark's safety check: a writer holds alone; readers may share. */
+/** The benchmark's safety check: a writer holds alone; readers may share; a semaphore's N holders may share. */
 class HoldersTest {
 
     @Test
@@ -38,5 +38,18 @@ class HoldersTest {
         assertEquals(2, holders.most());
         holders.enter(false);
         assertTrue(holders.violated());
+    }
+
+    @Test
+    void aSemaphoreAdmitsItsPermitsAndNoMore() {
+        Holders holders = new Holders(3);
+        for (int i = 0; i < 3; i++) {
+            holders.enter(false);
+        }
+        assertFalse(holders.violated());
+        assertEquals(3, holders.most());
+        holders.enter(false);
+        assertTrue(holders.violated());
+        assertEquals(4, holders.most());
     }
 }

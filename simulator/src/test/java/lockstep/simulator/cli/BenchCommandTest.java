@@ -63,13 +63,35 @@ class BenchCommandTest {
         assertEquals(1, rows.get(0).get("maxHolders").asInt());
     }
 
+    /** A semaphore of two permits free-running for half a second: Curator's is the reference, never more than two hold. */
+    @Test
+    void aSemaphoreBesideCuratorsWithNoMoreHoldersThanPermits() throws Exception {
+        Cli.Result result = Cli.run("bench", "--algorithm", "semaphore", "--permits", "2", "--clients", "3",
+                "--duration", "500ms", "--warmup", "0s", "--json");
+        assertEquals(0, result.exit(), result::toString);
+        JsonNode doc = new ObjectMapper().readTree(result.out());
+        assertEquals(2, doc.get("settings").get("permits").asInt());
+        assertEquals("curator-semaphore", doc.get("settings").get("reference").asText());
+        List<String> algorithms = new ArrayList<>();
+        for (JsonNode row : doc.get("results")) {
+            algorithms.add(row.get("algorithm").asText());
+            assertTrue(row.get("maxHolders").asInt() <= 2, row::toString);
+            assertTrue(row.get("safe").asBoolean(), row::toString);
+            assertTrue(row.get("acquisitions").asLong() > 0, row::toString);
+        }
+        assertEquals(List.of("semaphore", "curator-semaphore"), algorithms);
+    }
+
     @Test
     void badOptionsAreOneLineAndExitCodeTwo() {
         for (String[] args : List.of(new String[] {"bench", "--read-ratio", "2"},
                 new String[] {"bench", "--algorithm", "nope"},
                 new String[] {"bench", "--clients", "0"},
                 new String[] {"bench", "--duration", "soon"},
-                new String[] {"bench", "--chart", "out.gif"})) {
+                new String[] {"bench", "--chart", "out.gif"},
+                new String[] {"bench", "--permits", "0"},
+                new String[] {"bench", "--permits", "3", "--algorithm", "semaphore,sequential"},
+                new String[] {"bench", "--permits", "3", "--read-ratio", "0.5"})) {
             Cli.Result result = Cli.run(args);
             assertEquals(2, result.exit(), result::toString);
             assertEquals(1, result.errLines().size(), result::toString);

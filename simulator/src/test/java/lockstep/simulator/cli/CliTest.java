@@ -37,7 +37,7 @@ class CliTest {
         assertEquals(0, result.exit(), result::toString);
         assertEquals("", result.err());
         List<String> lines = result.out().lines().toList();
-        assertEquals(29, BuiltInScenarios.list().size());
+        assertEquals(30, BuiltInScenarios.list().size());
         for (Algorithms.Info info : Algorithms.all()) {
             assertTrue(lines.stream().anyMatch(l -> l.startsWith(info.name() + " ") && l.endsWith(info.description())),
                     () -> info.name() + " missing from\n" + result.out());
@@ -128,7 +128,7 @@ class CliTest {
     void missingScenarioFile() {
         Path missing = dir.resolve("missing.yaml");
         assertBadInput(missing + ":1:1: cannot read the file (no such file)", "run", missing.toString());
-        assertBadInput("nope: no built-in scenario by that name (expected an id 01..29 or a name such as"
+        assertBadInput("nope: no built-in scenario by that name (expected an id 01..30 or a name such as"
                 + " 01-one-client)", "run", "nope");
     }
 

@@ -43,7 +43,7 @@ class BuiltInScenariosTest {
     void theListIsSortedByIdWithTitlesAndDescriptions() {
         List<BuiltInScenarios.BuiltIn> list = BuiltInScenarios.list();
 
-        assertEquals(29, list.size());
+        assertEquals(30, list.size());
         assertEquals(list.stream().sorted(Comparator.comparing(BuiltInScenarios.BuiltIn::id)).toList(), list);
         assertEquals("02", list.get(1).id());
         assertEquals("02-herd-effect", list.get(1).name());
@@ -87,7 +87,7 @@ class BuiltInScenariosTest {
     void anUnknownBuiltInIsBadInputNamingWhatExists() {
         BadInputException e = assertThrows(BadInputException.class, () -> BuiltInScenarios.load("99"));
 
-        assertEquals("99: no built-in scenario by that name (expected an id 01..29 or a name such as 01-one-client)",
+        assertEquals("99: no built-in scenario by that name (expected an id 01..30 or a name such as 01-one-client)",
                 e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> BuiltInScenarios.text("herd"));
     }

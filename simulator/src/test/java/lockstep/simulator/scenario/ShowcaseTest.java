@@ -43,6 +43,7 @@ class ShowcaseTest {
         assertEquals(List.of("bug-name-sort", "sequential"), pair("16"));
         assertEquals(List.of("bug-reader-counts-higher-writers", "rwlock"), pair("17"));
         assertEquals(List.of("bug-unordered-multilock", "multilock"), pair("29"));
+        assertEquals(List.of("semaphore", "curator-semaphore"), pair("30")); // permits and a fault: the semaphores
     }
 
     /** What {@code lockstep run} takes for a scenario of several locks given no --algorithm (naive takes one lock). */
