@@ -45,7 +45,6 @@ import picocli.CommandLine.Spec;
                 "  lockstep explore --algorithm sequential --seeds 1..1000",
                 "  lockstep explore --algorithm rwlock --clients 4 --faults crash,expire,give-up",
                 "  lockstep explore --algorithm naive --clients 2 --faults none --max-steps 3 --exhaustive",
-                "  lockstep explore --algorithm sequential --exhaustive --seeds 1..20",
                 "  lockstep explore --algorithm bug-exists-stall --strategy pct --depth 3",
                 "  lockstep explore --self-check --seeds 1..200",
                 "",
@@ -58,9 +57,8 @@ import picocli.CommandLine.Spec;
                 "",
                 "Strategies: random (one seeded schedule per seed), pct (probabilistic concurrency",
                 "testing: random client priorities, --depth minus one change points), exhaustive (every",
-                "script of up to S lines, up to the clients' names, under every schedule; with --seeds,",
-                "every schedule of each seed's script instead; options of different clients on different",
-                "paths are tried in one order only; the count before that reduction is printed beside it).",
+                "script of up to S lines, up to client names, under every schedule, or with --seeds each",
+                "seed's script; options that commute are tried in one order; counts before both printed).",
                 "",
                 "Exit codes: 0 no finding, 1 a finding (shrunk and written to --out), 2 bad input,",
                 "3 internal error. With --self-check: 0 every bug-* found, 1 one was not."})
@@ -507,7 +505,7 @@ final class ExploreCommand implements Callable<Integer> {
             exhaustive.put("schedulesBeforeReduction", every.full() < 0 ? null : every.full());
             exhaustive.put("blockedRuns", every.blocked());
             exhaustive.put("runsPastHorizon", every.pastHorizon());
-            exhaustive.put("horizon", every.horizon());
+            exhaustive.put("horizon", every.everyScript() ? null : every.horizon());
             exhaustive.put("finding", summary.found());
             exhaustive.put("sentence", everySentence(summary, scope).lines().findFirst().orElse(""));
             document.put("exhaustive", exhaustive);

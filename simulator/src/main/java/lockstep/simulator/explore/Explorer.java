@@ -55,8 +55,9 @@ public final class Explorer {
      * @param firstSeed  the first seed; with {@code exhaustive}, the seed of the first script
      * @param lastSeed   the last seed (inclusive)
      * @param strategy   one random or PCT schedule per seed, or every choice vector of each seed's script
-     * @param maxSteps   script lines before the closing ones; with {@code exhaustive}, also the deepest choice point
-     *                   that branches is {@code maxSteps * 8} (deeper ones take the first option)
+     * @param maxSteps   script lines before the closing ones; with {@code exhaustive} over the seeds' scripts, also
+     *                   the deepest choice point that branches is {@code maxSteps * 8} (deeper ones take the first
+     *                   option); over every script, every choice point branches
      * @param out        the directory for a counterexample's files (made when needed)
      * @param ensemble   the servers every run shares: 1 (one server) or an embedded ensemble of 3 or 5, whose
      *                   server faults ({@code server leader kill}, {@code server N restart}, {@code cN move}) a
@@ -115,9 +116,12 @@ public final class Explorer {
             return strategy == Strategy.EXHAUSTIVE;
         }
 
-        /** The deepest choice point an exhaustive search branches at; deeper ones take the first option. */
+        /**
+         * The deepest choice point an exhaustive search branches at; deeper ones take the first option. None with
+         * every script: its claim is every schedule of each script (and more lines would mean more scripts).
+         */
         public int horizon() {
-            return maxSteps * 8;
+            return everyScript ? Integer.MAX_VALUE : maxSteps * 8;
         }
 
         /**
