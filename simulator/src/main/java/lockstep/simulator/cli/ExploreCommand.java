@@ -57,8 +57,8 @@ import picocli.CommandLine.Spec;
                 "",
                 "Strategies: random (one seeded schedule per seed), pct (probabilistic concurrency",
                 "testing: random client priorities, --depth minus one change points), exhaustive (every",
-                "schedule of each seed's script; options of different clients on different paths are",
-                "tried in one order only; the count before that reduction is printed beside it).",
+                "script of up to S lines, up to client names, under every schedule, or with --seeds each",
+                "seed's script; options that commute are tried in one order; counts before both printed).",
                 "",
                 "Exit codes: 0 no finding, 1 a finding (shrunk and written to --out), 2 bad input,",
                 "3 internal error. With --self-check: 0 every bug-* found, 1 one was not."})
@@ -70,6 +70,8 @@ final class ExploreCommand implements Callable<Integer> {
     private static final int MAX_STEPS = 100;
     private static final int MAX_WORKERS = 64;
     private static final int MAX_DEPTH = 10;
+    /** The most clients a search of every script takes (its symmetry compares every renaming: N! of them). */
+    private static final int MAX_EVERY_SCRIPT_CLIENTS = 6;
     /** Seeds per bug a self-check tries unless told (every bug was caught within 200 with 4 clients). */
     private static final long SELF_CHECK_SEEDS = 200;
     /** Clients of a self-check unless told. */
@@ -97,7 +99,8 @@ final class ExploreCommand implements Callable<Integer> {
     List<String> faults;
 
     @Option(names = "--seeds", paramLabel = "A..B",
-            description = "The seeds to try, one script and schedule each: A..B, or N for 1..N (default 1..100).")
+            description = "The seeds to try, one script and schedule each: A..B, or N for 1..N (default 1..100); "
+                    + "with --exhaustive, every schedule of each seed's script instead of every script.")
     String seeds;
 
     @Option(names = "--strategy", paramLabel = "NAME",
@@ -105,8 +108,9 @@ final class ExploreCommand implements Callable<Integer> {
     String strategy;
 
     @Option(names = "--exhaustive",
-            description = "Short for --strategy exhaustive: every schedule of the script of each seed (default seed "
-                    + "1 only), for small configurations.")
+            description = "Short for --strategy exhaustive: every script of up to S lines (--max-steps) over the "
+                    + "clients, up to their names, under every schedule; with --seeds, the script of each seed. For "
+                    + "small scopes.")
     boolean exhaustive;
 
     @Option(names = "--depth", paramLabel = "D", defaultValue = "3",
@@ -173,7 +177,11 @@ final class ExploreCommand implements Callable<Integer> {
         if (workers != null && (workers < 1 || workers > MAX_WORKERS)) {
             throw bad("--workers", workers + " is out of range (expected 1.." + MAX_WORKERS + ")");
         }
-        long[] range = chosenStrategy == Strategy.EXHAUSTIVE && seeds == null ? new long[] {1, 1} : seedRange();
+        boolean everyScript = chosenStrategy == Strategy.EXHAUSTIVE && seeds == null;
+        if (everyScript && clients > MAX_EVERY_SCRIPT_CLIENTS) {
+            throw bad("--clients", SimulatorTexts.text("explore.outOfRange", clients, MAX_EVERY_SCRIPT_CLIENTS));
+        }
+        long[] range = everyScript ? new long[] {1, 1} : seedRange();
         List<Fault> chosen = faults();
         Path directory = out == null ? Path.of(DEFAULT_OUT) : out;
         if (Files.exists(directory) && !Files.isDirectory(directory)) {
@@ -190,10 +198,10 @@ final class ExploreCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         int servers = ensemble == null ? 1 : ensemble;
         Explorer.Summary summary = Explorer.explore(new Explorer.Settings(info, clients, chosen, range[0], range[1],
-                chosenStrategy, maxSteps, directory, servers, depth), workers != null ? workers
+                chosenStrategy, maxSteps, directory, servers, depth, everyScript), workers != null ? workers
                 : Explorer.defaultWorkers(servers), progress(err));
         PrintWriter stdout = spec.commandLine().getOut();
-        Scope scope = new Scope(clients, maxSteps, chosen, range[0], range[1]);
+        Scope scope = new Scope(clients, maxSteps, chosen, range[0], range[1], everyScript);
         stdout.println(json ? json(summary, scope) : text(summary, chosen, scope));
         stdout.flush();
         return summary.found() ? LockstepCommand.FINDING : LockstepCommand.OK;
@@ -262,7 +270,8 @@ final class ExploreCommand implements Callable<Integer> {
     }
 
     /** What an exhaustive search covered, for its closing sentence. */
-    private record Scope(int clients, int lines, List<Fault> faults, long firstSeed, long lastSeed) {
+    private record Scope(int clients, int lines, List<Fault> faults, long firstSeed, long lastSeed,
+                         boolean everyScript) {
     }
 
     private long[] seedRange() {
@@ -370,11 +379,15 @@ final class ExploreCommand implements Callable<Integer> {
     }
 
     /**
-     * The exhaustive search's closing sentence: "every schedule of the script of seed 1 (3 clients, 4 lines, faults
-     * crash and expire): N schedules (M before reduction), no finding".
+     * The exhaustive search's closing sentence: "every script of up to 4 lines over 3 clients, faults crash and expire
+     * (S scripts, T before symmetry): N schedules (M before reduction), no finding", or with seeds "every schedule of
+     * 3 clients, 4 lines, faults crash and expire, the script of seed 1: N schedules (M before reduction), no finding".
      */
     private static String everySentence(Explorer.Summary summary, Scope scope) {
         Explorer.Every every = summary.every();
+        if (every.everyScript()) {
+            return everyScriptSentence(summary, scope);
+        }
         String seedWords = scope.firstSeed() == scope.lastSeed()
                 ? SimulatorTexts.text("explore.every.oneSeed", String.valueOf(scope.firstSeed()))
                 : SimulatorTexts.text("explore.every.seeds", String.valueOf(scope.firstSeed()),
@@ -393,6 +406,32 @@ final class ExploreCommand implements Callable<Integer> {
                     every.horizon()));
         }
         return sentence.toString();
+    }
+
+    private static String everyScriptSentence(Explorer.Summary summary, Scope scope) {
+        Explorer.Every every = summary.every();
+        String symmetry = every.symmetric()
+                ? SimulatorTexts.text("explore.every.symmetry", every.scriptsBeforeSymmetry())
+                : SimulatorTexts.text("explore.every.noSymmetry");
+        String sentence = SimulatorTexts.text("explore.every.scripts", scope.clients(), scope.lines(),
+                faultWords(scope), every.scripts(), symmetry, every.reduced(), fullWords(every), verdict(summary));
+        return every.pastHorizon() > 0 ? sentence + '\n' + SimulatorTexts.text("explore.every.pastHorizon",
+                every.pastHorizon(), every.horizon()) : sentence;
+    }
+
+    private static String faultWords(Scope scope) {
+        return scope.faults().isEmpty() ? SimulatorTexts.text("explore.every.noFaults")
+                : SimulatorTexts.text("explore.every.faults", joinedWithAnd(scope.faults().stream()
+                .map(Fault::name).toList()));
+    }
+
+    private static String fullWords(Explorer.Every every) {
+        return every.full() < 0 ? SimulatorTexts.text("explore.every.fullNotCounted")
+                : SimulatorTexts.text("explore.every.full", every.full());
+    }
+
+    private static String verdict(Explorer.Summary summary) {
+        return summary.found() ? SimulatorTexts.text("explore.every.found") : SimulatorTexts.text("explore.noFinding");
     }
 
     private static String joinedWithAnd(List<String> words) {
@@ -418,7 +457,11 @@ final class ExploreCommand implements Callable<Integer> {
             out.append(SimulatorTexts.text(doubtKey, doubt.kind(), doubt.seed(), summary.algorithm())).append('\n');
         }
         if (summary.every() != null) {
-            out.append(everySentence(summary, scope)).append('\n');
+            out.append(everySentence(summary, scope));
+            if (!summary.found()) {
+                return out.toString(); // the sentence ends with "no finding" already
+            }
+            out.append('\n');
         }
         if (!summary.found()) {
             out.append(SimulatorTexts.text("explore.noFinding"));
@@ -450,7 +493,11 @@ final class ExploreCommand implements Callable<Integer> {
         if (summary.every() != null) {
             Explorer.Every every = summary.every();
             Map<String, Object> exhaustive = new LinkedHashMap<>();
-            exhaustive.put("seeds", List.of(scope.firstSeed(), scope.lastSeed()));
+            exhaustive.put("seeds", scope.everyScript() ? null : List.of(scope.firstSeed(), scope.lastSeed()));
+            exhaustive.put("everyScript", every.everyScript());
+            exhaustive.put("scripts", every.everyScript() ? every.scripts() : null);
+            exhaustive.put("scriptsBeforeSymmetry", every.everyScript() ? every.scriptsBeforeSymmetry() : null);
+            exhaustive.put("symmetry", every.symmetric());
             exhaustive.put("clients", scope.clients());
             exhaustive.put("lines", scope.lines());
             exhaustive.put("faults", scope.faults().stream().map(Fault::name).toList());
@@ -458,7 +505,7 @@ final class ExploreCommand implements Callable<Integer> {
             exhaustive.put("schedulesBeforeReduction", every.full() < 0 ? null : every.full());
             exhaustive.put("blockedRuns", every.blocked());
             exhaustive.put("runsPastHorizon", every.pastHorizon());
-            exhaustive.put("horizon", every.horizon());
+            exhaustive.put("horizon", every.everyScript() ? null : every.horizon());
             exhaustive.put("finding", summary.found());
             exhaustive.put("sentence", everySentence(summary, scope).lines().findFirst().orElse(""));
             document.put("exhaustive", exhaustive);

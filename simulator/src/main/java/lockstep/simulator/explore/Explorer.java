@@ -55,16 +55,21 @@ public final class Explorer {
      * @param firstSeed  the first seed; with {@code exhaustive}, the seed of the first script
      * @param lastSeed   the last seed (inclusive)
      * @param strategy   one random or PCT schedule per seed, or every choice vector of each seed's script
-     * @param maxSteps   script lines before the closing ones; with {@code exhaustive}, also the deepest choice point
-     *                   that branches is {@code maxSteps * 8} (deeper ones take the first option)
+     * @param maxSteps   script lines before the closing ones; with {@code exhaustive} over the seeds' scripts, also
+     *                   the deepest choice point that branches is {@code maxSteps * 8} (deeper ones take the first
+     *                   option); over every script, every choice point branches
      * @param out        the directory for a counterexample's files (made when needed)
      * @param ensemble   the servers every run shares: 1 (one server) or an embedded ensemble of 3 or 5, whose
      *                   server faults ({@code server leader kill}, {@code server N restart}, {@code cN move}) a
      *                   script may then draw; a counterexample's scenario says {@code ensemble: N}
      * @param depth      PCT's d: d-1 priority change points per run
+     * @param everyScript with {@code exhaustive}: instead of the seeds' scripts, every script of up to
+     *                   {@code maxSteps} lines ({@link ScriptGenerator#everyScript}), up to the clients' names when
+     *                   the faults allow it ({@link ScriptGenerator#symmetryHolds}); the scripts' seed is
+     *                   {@code firstSeed}
      */
     public record Settings(Algorithms.Info algorithm, int clients, List<Fault> faults, long firstSeed, long lastSeed,
-                           Strategy strategy, int maxSteps, Path out, int ensemble, int depth) {
+                           Strategy strategy, int maxSteps, Path out, int ensemble, int depth, boolean everyScript) {
 
         /** PCT's bug depth unless told: two change points (Coyote's and the paper's usual choice). */
         public static final int DEFAULT_DEPTH = 3;
@@ -77,6 +82,20 @@ public final class Explorer {
             if (depth < 1) {
                 throw new IllegalArgumentException("depth " + depth + " (expected 1 or more)");
             }
+            if (everyScript && strategy != Strategy.EXHAUSTIVE) {
+                throw new IllegalArgumentException("every script is searched by the exhaustive strategy only");
+            }
+        }
+
+        /** The scripts of the seeds. */
+        public Settings(Algorithms.Info algorithm, int clients, List<Fault> faults, long firstSeed, long lastSeed,
+                        Strategy strategy, int maxSteps, Path out, int ensemble, int depth) {
+            this(algorithm, clients, faults, firstSeed, lastSeed, strategy, maxSteps, out, ensemble, depth, false);
+        }
+
+        /** Whether scripts that differ only in the clients' names are run once (every script, faults allowing). */
+        public boolean symmetric() {
+            return everyScript && ScriptGenerator.symmetryHolds(faults);
         }
 
         /** {@code exhaustive} for that strategy, else random ones. */
@@ -97,9 +116,12 @@ public final class Explorer {
             return strategy == Strategy.EXHAUSTIVE;
         }
 
-        /** The deepest choice point an exhaustive search branches at; deeper ones take the first option. */
+        /**
+         * The deepest choice point an exhaustive search branches at; deeper ones take the first option. None with
+         * every script: its claim is every schedule of each script (and more lines would mean more scripts).
+         */
         public int horizon() {
-            return maxSteps * 8;
+            return everyScript ? Integer.MAX_VALUE : maxSteps * 8;
         }
 
         /**
@@ -155,8 +177,24 @@ public final class Explorer {
      * @param pastHorizon runs with choice points past the horizon (those took the first option unbranched): 0 when
      *                    the count is every schedule of the scripts
      * @param horizon     the deepest choice point that branched
+     * @param scripts     the scripts run, when every script was searched ({@link Settings#everyScript}); -1 when the
+     *                    scripts were the seeds'
+     * @param scriptsBeforeSymmetry the scripts those stand for, their clients renamed every way ({@link Symmetry});
+     *                    equal to {@code scripts} without symmetry, -1 when the scripts were the seeds'
+     * @param symmetric   whether scripts equal up to the clients' names were run once
      */
-    public record Every(long reduced, long full, long blocked, long pastHorizon, int horizon) {
+    public record Every(long reduced, long full, long blocked, long pastHorizon, int horizon, long scripts,
+                        long scriptsBeforeSymmetry, boolean symmetric) {
+
+        /** Over the seeds' scripts. */
+        public Every(long reduced, long full, long blocked, long pastHorizon, int horizon) {
+            this(reduced, full, blocked, pastHorizon, horizon, -1, -1, false);
+        }
+
+        /** Whether every script of the scope was searched, not the seeds' scripts. */
+        public boolean everyScript() {
+            return scripts >= 0;
+        }
     }
 
     private final Settings settings;
@@ -306,7 +344,8 @@ public final class Explorer {
      */
     private Summary searchEverySchedule(Progress progress) throws Exception {
         long started = System.nanoTime();
-        long seeds = settings.lastSeed() - settings.firstSeed() + 1;
+        long seeds = settings.everyScript() ? 1 : settings.lastSeed() - settings.firstSeed() + 1;
+        java.util.Map<List<String>, Integer> scripts = new java.util.HashMap<>(); // each script run, its family
         Set<String> schedules = new HashSet<>();
         int[] runs = {0};
         int[] shrinkRuns = {0};
@@ -317,26 +356,31 @@ public final class Explorer {
                 int[] given = new int[0];
                 while (given != null) {
                     SleepSets choices = new SleepSets(given, settings.horizon(), reduce);
-                    ScriptGenerator script = generator(seed);
+                    ScriptGenerator script = settings.everyScript() ? everyScript(choices) : generator(seed);
                     RunsOnOneServer.Outcome outcome = run(server, settings.clientNames(), seed, choices, script);
                     runs[0]++;
                     if (reduce) {
                         counts[choices.blocked() ? 2 : 0]++;
                         counts[3] += choices.pastHorizon() ? 1 : 0;
-                        schedules.add(scheduleOf(script, choices.taken()));
+                        schedules.add(scheduleOf(script, choices.schedule()));
+                        if (settings.everyScript()) {
+                            List<Step> lines = script.enumerated();
+                            scripts.computeIfAbsent(lines.stream().map(Step::text).toList(), k -> settings.symmetric()
+                                    ? Symmetry.family(lines, settings.clientNames()) : 1);
+                        }
                     } else {
                         counts[1]++;
                     }
                     Optional<String> kind = failure(outcome);
                     if (kind.isPresent()) {
-                        Counterexample shrunk = shrinkAndWrite(script, choices.taken(), kind.get(), seed, progress);
+                        Counterexample shrunk = shrinkAndWrite(script, choices.schedule(), kind.get(), seed,
+                                progress);
                         shrinkRuns[0] += shrunk.shrinkRuns();
                         if (confirmed(shrunk, unconfirmed)) {
                             progress.ran(done + 1, seeds, runs[0], 1, elapsedMs(started));
                             return new Summary(settings.algorithm().name(), runs[0], schedules.size(), shrinkRuns[0],
                                     List.of(shrunk), done + 1, elapsedMs(started), unconfirmed,
-                                    new Every(counts[0], reduce ? -1 : counts[1], counts[2], counts[3],
-                                            settings.horizon()));
+                                    every(counts, reduce ? -1 : counts[1], scripts));
                         }
                     }
                     given = choices.next();
@@ -346,8 +390,22 @@ public final class Explorer {
             }
         }
         return new Summary(settings.algorithm().name(), runs[0], schedules.size(), shrinkRuns[0], List.of(), seeds,
-                elapsedMs(started), unconfirmed, new Every(counts[0], counts[1], counts[2], counts[3],
-                settings.horizon()));
+                elapsedMs(started), unconfirmed, every(counts, counts[1], scripts));
+    }
+
+    private Every every(long[] counts, long full, java.util.Map<List<String>, Integer> scripts) {
+        if (!settings.everyScript()) {
+            return new Every(counts[0], full, counts[2], counts[3], settings.horizon());
+        }
+        return new Every(counts[0], full, counts[2], counts[3], settings.horizon(), scripts.size(),
+                scripts.values().stream().mapToLong(Integer::longValue).sum(), settings.symmetric());
+    }
+
+    /** A script that {@code choices} picks line by line among every line that fits. */
+    private ScriptGenerator everyScript(SleepSets choices) {
+        return ScriptGenerator.everyScript(choices, settings.clientNames(), settings.faults(), settings.maxSteps(),
+                settings.algorithm().isShared(), settings.algorithm().has(lockstep.algorithms.Flag.REENTRANT),
+                locksFor(settings.algorithm()), settings.symmetric());
     }
 
     private static String scheduleOf(ScriptGenerator script, int[] taken) {

@@ -56,6 +56,24 @@ public final class ScriptGenerator implements StepSource {
     private final List<String> locks;
     private final List<Step> written = new ArrayList<>();
     private int closing;
+    /** With every script enumerated: who picks each line among all that fit; null when drawn from the seed. */
+    private final LineChoice every;
+    /** With every script enumerated: whether a line is written only when the script so far stays canonical. */
+    private final boolean symmetric;
+    /** With every script enumerated: whether the script took its end early (its closing lines follow). */
+    private boolean ended;
+    /** With every script enumerated: the lines written up to the last one picked (closing lines after it left out). */
+    private int picked;
+    private boolean pickedNow;
+
+    /**
+     * Picks a script line among all that fit, for a search of every script ({@link #everyScript}): the lines of the
+     * exhaustive search's tree are points of its vector as the schedule's choices are.
+     */
+    interface LineChoice {
+        /** The position of the line to write among {@code options} (one or more). */
+        int line(int options);
+    }
 
     /**
      * @param seed    where the choices come from
@@ -83,6 +101,13 @@ public final class ScriptGenerator implements StepSource {
      */
     public ScriptGenerator(long seed, List<String> clients, List<Fault> faults, int lines, boolean modes,
                            boolean holdersAskAgain, List<String> locks) {
+        this(seed, clients, faults, lines, modes, holdersAskAgain, locks, null, false);
+    }
+
+    private ScriptGenerator(long seed, List<String> clients, List<Fault> faults, int lines, boolean modes,
+                            boolean holdersAskAgain, List<String> locks, LineChoice every, boolean symmetric) {
+        this.every = every;
+        this.symmetric = symmetric;
         this.locks = List.copyOf(locks);
         this.random = new Random(seed);
         this.clients = List.copyOf(clients);
@@ -92,17 +117,48 @@ public final class ScriptGenerator implements StepSource {
         this.holdersAskAgain = holdersAskAgain;
     }
 
+    /**
+     * A script that is not drawn but picked by {@code choice} among every line that fits (every acquire mode or lock
+     * order, every race of two or three clients), for the search of every script of up to {@code lines} lines: after
+     * the first line, ending the script there is an option too (the last). With {@code symmetric}, a line is offered
+     * only when the script with it is the least of the scripts that rename its clients (compared line by line):
+     * of scripts equal up to the clients' names, one is written. The closing lines release the holders in the order
+     * they got the lock, not in the clients' order, so that they too are the same up to the names.
+     */
+    static ScriptGenerator everyScript(LineChoice choice, List<String> clients, List<Fault> faults, int lines,
+                                       boolean modes, boolean holdersAskAgain, List<String> locks,
+                                       boolean symmetric) {
+        return new ScriptGenerator(0, clients, faults, lines, modes, holdersAskAgain, locks, choice, symmetric);
+    }
+
+    /**
+     * Whether renaming the clients can make a script look different only where closing lines go in client order:
+     * every fault a closing line puts back for a client (pause, disconnect: resume, reconnect, in client order) is
+     * left out of {@code faults}. The symmetry of an enumerated script holds only then.
+     */
+    static boolean symmetryHolds(List<Fault> faults) {
+        return faults.stream().noneMatch(f -> CLIENT_BACK.stream().anyMatch(back -> back.undoes()
+                .filter(f.name()::equals).isPresent()));
+    }
+
     /** The lines written so far, in order. */
     public List<Step> lines() {
         return List.copyOf(written);
     }
 
+    /** Of an enumerated script ({@link #everyScript}), its lines up to the last one picked: the closing ones left out. */
+    List<Step> enumerated() {
+        return List.copyOf(written.subList(0, picked));
+    }
+
     @Override
     public Step next(LiveReplay live) {
         WhatFits fits = new WhatFits(live.state());
-        Step step = written.size() < lines ? anyLine(fits) : closingLine(fits);
+        pickedNow = false;
+        Step step = written.size() < lines && !ended ? anyLine(fits) : closingLine(fits);
         if (step != null) {
             written.add(step);
+            picked = pickedNow ? written.size() : picked;
         }
         return step;
     }
@@ -146,7 +202,8 @@ public final class ScriptGenerator implements StepSource {
         }
         // Then every holder releases, and every waiter in turn: a run ends with the lock given back, as a program
         // ends, so what is left at the end (a waiter no one will wake, a watch no one needs) is the lock's doing.
-        for (String client : clients) {
+        // (Enumerated scripts release in grant order: a script renamed then closes as the renamed run does.)
+        for (String client : every != null ? fits.holders() : clients) {
             if (fits.fits(Verb.RELEASE, client)) {
                 return lockVerb(Verb.RELEASE, client);
             }
@@ -165,7 +222,11 @@ public final class ScriptGenerator implements StepSource {
         List<ServerStep> serverFaults = new ArrayList<>();
         for (String client : clients) {
             if (fits.fits(Verb.ACQUIRE, client) && (holdersAskAgain || !fits.holds(client))) {
-                acquires.add(acquire(client));
+                if (every != null) {
+                    acquires.addAll(everyAcquire(client));
+                } else {
+                    acquires.add(acquire(client));
+                }
             }
             if (fits.fits(Verb.RELEASE, client)) {
                 releases.add(lockVerb(Verb.RELEASE, client));
@@ -203,6 +264,17 @@ public final class ScriptGenerator implements StepSource {
         raceable.addAll(releases);
         raceable.addAll(clientFaults);
         long racers = raceable.stream().map(this::clientOf).distinct().count();
+        if (every != null) {
+            List<Step> all = new ArrayList<>(acquires);
+            all.addAll(releases);
+            all.addAll(writes);
+            all.addAll(clientFaults);
+            all.addAll(serverFaults);
+            if (racers >= 2) {
+                all.addAll(everyRace(List.of(acquires, releases, clientFaults)));
+            }
+            return everyLine(fits, all);
+        }
 
         // Weights: lock lines most often, so queues form and turn over; faults now and then; races when two can.
         int[] weights = {
@@ -230,6 +302,81 @@ public final class ScriptGenerator implements StepSource {
             case 4 -> oneOf(serverFaults);
             default -> race(acquires, releases, clientFaults);
         };
+    }
+
+    /**
+     * The line {@link #every} picks among {@code all} (those that keep the script canonical, with symmetry), or the
+     * script's end (the last option, after its first line); with none, a closing line.
+     */
+    private Step everyLine(WhatFits fits, List<Step> all) {
+        List<Step> kept = symmetric ? all.stream().filter(this::canonical).toList() : all;
+        int options = kept.size() + (written.isEmpty() ? 0 : 1);
+        if (options == 0) {
+            return closingLine(fits);
+        }
+        int pick = every.line(options);
+        if (pick < kept.size()) {
+            pickedNow = true;
+            return kept.get(pick);
+        }
+        ended = true;
+        return closingLine(fits);
+    }
+
+    /**
+     * Every race a line can be: two or three clients in client order, each with one of its acquires, releases or
+     * faults.
+     */
+    private List<Step> everyRace(List<List<Action>> pools) {
+        List<List<Action>> byClient = new ArrayList<>();
+        for (String client : clients) {
+            List<Action> own = new ArrayList<>();
+            pools.forEach(pool -> pool.stream().filter(a -> clientOf(a).equals(client)).forEach(own::add));
+            byClient.add(own);
+        }
+        List<Step> races = new ArrayList<>();
+        for (int size = 2; size <= 3; size++) {
+            addRaces(byClient, 0, size, new ArrayList<>(), races);
+        }
+        return races;
+    }
+
+    private void addRaces(List<List<Action>> byClient, int from, int size, List<Action> members, List<Step> races) {
+        if (members.size() == size) {
+            races.add(together(at(), List.copyOf(members)));
+            return;
+        }
+        for (int client = from; client < byClient.size(); client++) {
+            for (Action action : byClient.get(client)) {
+                members.add(action);
+                addRaces(byClient, client + 1, size, members, races);
+                members.remove(members.size() - 1);
+            }
+        }
+    }
+
+    /** Every acquire a client can write: in each mode of a read/write lock, in each order of a multi-lock's locks. */
+    private List<Action> everyAcquire(String client) {
+        if (!locks.isEmpty()) {
+            List<Action> orders = new ArrayList<>();
+            for (List<String> order : Symmetry.orders(locks)) {
+                orders.add(new Action(at(), client + " acquire " + String.join(",", order), new Target.Client(client),
+                        Verb.ACQUIRE, null, null, order));
+            }
+            return orders;
+        }
+        if (!modes) {
+            return List.of(lockVerb(Verb.ACQUIRE, client));
+        }
+        return java.util.stream.Stream.of(Mode.READ, Mode.WRITE).map(mode -> new Action(at(), client + " acquire "
+                + mode.word(), new Target.Client(client), Verb.ACQUIRE, mode, null)).toList();
+    }
+
+    /** Whether the script written so far with {@code line} after it is the least of its renamings. */
+    private boolean canonical(Step line) {
+        List<Step> script = new ArrayList<>(written);
+        script.add(line);
+        return Symmetry.isLeast(script, clients);
     }
 
     /**

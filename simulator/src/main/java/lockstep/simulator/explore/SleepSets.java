@@ -19,7 +19,7 @@ import lockstep.simulator.schedule.Scheduler;
  * exactly one option was let happen since; otherwise the set is empty, which is always sound: less is asleep). After
  * taking option t, the set carried on is every option asleep here or tried here before t (a position before t's:
  * depth first, those subtrees were explored already) that commutes with t ({@link Independence}). A choice point past
- * {@code horizon} does not branch and has nothing asleep; a step within it whose every option is asleep (a choice
+ * {@code horizon} (script lines not counted) does not branch and has nothing asleep; a step within it whose every option is asleep (a choice
  * point, or a lone option) blocks the run: every continuation of it is equivalent to one explored already, so the run
  * counts as no new schedule and nothing past it branches.
  *
@@ -27,13 +27,19 @@ import lockstep.simulator.schedule.Scheduler;
  * the prefix); the positions taken replay the run with {@link ChoiceVector}. The soundness argument is in
  * docs/design/search.md.
  */
-final class SleepSets implements Scheduler {
+final class SleepSets implements Scheduler, ScriptGenerator.LineChoice {
 
     private final int[] given;
     private final int horizon;
     private final boolean reduce;
     private final List<Integer> taken = new ArrayList<>();
     private final List<boolean[]> asleep = new ArrayList<>();
+    /** Per point taken: whether it branches (a script line always; a choice point within the horizon). */
+    private final List<Boolean> branches = new ArrayList<>();
+    /** Per point taken: whether it is a script line's (else a choice point of the schedule). */
+    private final List<Boolean> lines = new ArrayList<>();
+    /** Choice points of the schedule met so far (script lines not counted): what the horizon bounds. */
+    private int choicePoints;
     private List<Option> carried = List.of();
     private int carriedFromStep = Integer.MIN_VALUE;
     private int blockedAt = -1;
@@ -60,7 +66,7 @@ final class SleepSets implements Scheduler {
      */
     @Override
     public synchronized void only(Option option) {
-        if (taken.size() >= horizon) {
+        if (choicePoints >= horizon) {
             return;
         }
         List<Option> sleep = sleepAt(option);
@@ -83,8 +89,9 @@ final class SleepSets implements Scheduler {
     @Override
     public synchronized int choose(List<Option> options) {
         int point = taken.size();
+        boolean within = choicePoints++ < horizon;
         // Past the horizon nothing branches, and nothing is asleep: the first option, as a plain search takes it.
-        List<Option> sleep = point < horizon ? sleepAt(options.get(0)) : List.of();
+        List<Option> sleep = within ? sleepAt(options.get(0)) : List.of();
         boolean[] sleeping = new boolean[options.size()];
         for (int i = 0; i < options.size(); i++) {
             String text = options.get(i).text();
@@ -97,13 +104,15 @@ final class SleepSets implements Scheduler {
             choice = firstAwake(sleeping);
             if (choice < 0) {
                 choice = 0;
-                if (blockedAt < 0 && point < horizon) {
+                if (blockedAt < 0 && within) {
                     blockedAt = point;
                 }
             }
         }
         taken.add(choice);
         asleep.add(sleeping);
+        branches.add(within);
+        lines.add(false);
         Option chosen = options.get(choice);
         List<Option> next = new ArrayList<>();
         for (int i = 0; i < options.size(); i++) {
@@ -113,6 +122,24 @@ final class SleepSets implements Scheduler {
         }
         carried = next;
         carriedFromStep = chosen.step();
+        return choice;
+    }
+
+    /**
+     * A script line to pick among {@code options} (an enumerated script, {@link ScriptGenerator#everyScript}): a
+     * point that always branches, with nothing asleep, whose options commute with nothing (a line is written at
+     * quiescence, where no option is open, so no sleep set reaches past it).
+     */
+    @Override
+    public synchronized int line(int options) {
+        int point = taken.size();
+        int choice = point < given.length ? Math.min(given[point], options - 1) : 0;
+        taken.add(choice);
+        asleep.add(new boolean[options]);
+        branches.add(true);
+        lines.add(true);
+        carried = List.of();
+        carriedFromStep = Integer.MIN_VALUE;
         return choice;
     }
 
@@ -130,6 +157,20 @@ final class SleepSets implements Scheduler {
         return taken.stream().mapToInt(Integer::intValue).toArray();
     }
 
+    /**
+     * The positions taken at the schedule's choice points, script lines left out: the vector that replays the run
+     * of its script ({@link ChoiceVector}).
+     */
+    synchronized int[] schedule() {
+        int[] vector = new int[choicePoints];
+        for (int point = 0, at = 0; point < taken.size(); point++) {
+            if (!lines.get(point)) {
+                vector[at++] = taken.get(point);
+            }
+        }
+        return vector;
+    }
+
     /** Whether the run met a point within the horizon with every option asleep (no new schedule). */
     synchronized boolean blocked() {
         return blockedAt >= 0;
@@ -137,19 +178,23 @@ final class SleepSets implements Scheduler {
 
     /** Whether the run had choice points past the horizon (they took the first option not asleep, unbranched). */
     synchronized boolean pastHorizon() {
-        return taken.size() > horizon;
+        return choicePoints > horizon;
     }
 
     /**
-     * The vector of the next run, depth first: the deepest point within the horizon (and before a block) with an
+     * The vector of the next run, depth first (script lines, when enumerated, are points of it too): the deepest
+     * point within the horizon (and before a block) with an
      * option after the one taken that is not asleep takes that option. Null when the tree is done.
      */
     synchronized int[] next() {
-        int limit = Math.min(taken.size(), horizon);
+        int limit = taken.size();
         if (blockedAt >= 0) {
             limit = Math.min(limit, blockedAt);
         }
         for (int point = limit - 1; point >= 0; point--) {
+            if (!branches.get(point)) {
+                continue;
+            }
             boolean[] sleeping = asleep.get(point);
             for (int option = taken.get(point) + 1; option < sleeping.length; option++) {
                 if (!sleeping[option]) {

@@ -37,6 +37,11 @@ final class WhatFits {
         return state.client(client).state() != State.CRASHED;
     }
 
+    /** The clients that hold the lock now, as their lock API says, in the order they got it. */
+    List<String> holders() {
+        return state.holders();
+    }
+
     /** Whether {@code client} holds the lock now, as its lock API says. */
     boolean holds(String client) {
         return state.client(client).believesItHolds();
