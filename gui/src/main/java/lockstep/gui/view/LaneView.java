@@ -523,9 +523,9 @@ public final class LaneView extends VBox {
             (serverBeside ? pathRow : titleLine).getChildren().remove(server);
             (serverBeside ? titleLine : pathRow).getChildren().add(server);
         }
-        // Under the title only where the window is not tight: in a narrow lane of a low window (three lanes at
-        // 1280x800) its line is the clients', and the title's tooltip says it whole.
-        boolean below = !subtitleBeside && !tight();
+        // Under the title, except in a narrow lane of a low window (three lanes at 1280x800): there its line is the
+        // clients', and the title's tooltip says it whole.
+        boolean below = !subtitleBeside && !(tight() && width < NARROW_LANE);
         if (subtitleBeside != (subtitle.getParent() == titleLine)) {
             (subtitleBeside ? header : titleLine).getChildren().remove(subtitle);
             if (subtitleBeside) {
@@ -592,6 +592,9 @@ public final class LaneView extends VBox {
         tally.setMinHeight(h);
         tally.setPrefHeight(h);
     }
+
+    /** A lane narrower than this (three lanes at 1280 px) gives its subtitle's line to the clients in a low window. */
+    private static final double NARROW_LANE = 440;
 
     /** Whether the window is low (its root styled "tight": a 1280x800 projector). */
     private boolean tight() {
