@@ -27,7 +27,8 @@ final class LaneCounters extends FlowPane {
     LaneCounters() {
         getChildren().addAll(counter(WindowTexts.text("counter.notifications"), notifications), counter(WindowTexts.text("counter.futile"), futile),
                 counter(WindowTexts.text("counter.calls"), calls), holdersCounter());
-        getStyleClass().add("counters");
+        // (in the lane's counters box, with this line's tally under them)
+        setHgap(16);
         setRowValignment(javafx.geometry.VPos.BASELINE);
     }
 

@@ -59,8 +59,17 @@ public final class LaneView extends VBox {
     private final Label writeLabel = new Label();
     private final Label laneCaption = new Label();
     private final LaneCounters counters = new LaneCounters();
-    private final Label tally = new Label();
+    private final VBox countersArea = new VBox();
+    /** This line's tally, in parts ("this line: 1 release ·", "9 woken ·", "1 won") that flow onto a second line. */
+    private final javafx.scene.layout.FlowPane tally = new javafx.scene.layout.FlowPane();
+    /** A part of the tally's look, never shown: what the tally's height is measured with. */
+    private final Label tallyProbe = new Label("M");
     private VBox header;
+    /** The lane's name, its subtitle beside it where the line has room for both (else under it), the server's chip. */
+    private final HBox titleLine = new HBox(12);
+    private final Label title = new Label();
+    private final Label subtitle = new Label();
+    private final Label server = new Label();
     private javafx.scene.layout.FlowPane pathRow;
     private final Map<String, ClientRow> rows = new HashMap<>();
     private final List<ClientRow> rowOrder = new ArrayList<>();
@@ -100,24 +109,35 @@ public final class LaneView extends VBox {
         setSpacing(6);
         setMinWidth(300);
 
-        Label title = new Label(vm.title());
+        title.setText(vm.title());
         title.getStyleClass().add("lane-title");
         // A branch's title is long ("sequential + c6 crash at line 27 · stops at line 30"): it wraps rather than
         // widening the lane past the window.
         title.setMinWidth(0);
         title.setWrapText(true);
-        Label subtitle = new Label();
         subtitle.textProperty().bind(vm.subtitleProperty());
         subtitle.getStyleClass().add("lane-subtitle");
         subtitle.setMinWidth(0);
-        subtitle.setWrapText(true);
-        // Title and subtitle on one line where the lane is wide enough, the subtitle on a line of its own (wrapped)
-        // where it is not: every line the header does not need goes to the clients.
-        javafx.scene.layout.FlowPane titleLine = new javafx.scene.layout.FlowPane(12, 0, title, subtitle);
-        titleLine.setRowValignment(javafx.geometry.VPos.BASELINE);
-        title.maxWidthProperty().bind(titleLine.widthProperty());
-        subtitle.maxWidthProperty().bind(titleLine.widthProperty());
+        subtitle.setMaxWidth(Double.MAX_VALUE);
+        // One line: in a narrow lane (three lanes at 1280x800, Russian) the algorithm's one-line description gives way
+        // to the clients, shortened with its whole text as the tooltip; the lane's own words (caption, counters) do not.
+        javafx.scene.control.Tooltip whole = new javafx.scene.control.Tooltip();
+        whole.textProperty().bind(vm.subtitleProperty());
+        subtitle.setTooltip(whole);
+        // The server's state at the title's right: the line under the path is the clients' (it took one of its own
+        // in a narrow lane).
+        server.getStyleClass().add("server-chip");
+        server.textProperty().bind(vm.serverProperty());
+        server.setMinWidth(Region.USE_PREF_SIZE);
+        server.pseudoClassStateChanged(STOPPED, vm.serverStoppedProperty().get());
+        vm.serverStoppedProperty().addListener((o, a, b) -> server.pseudoClassStateChanged(STOPPED, b));
+        Region push = new Region();
+        HBox.setHgrow(push, Priority.ALWAYS);
+        titleLine.getChildren().setAll(title, subtitle, push, server);
+        titleLine.setAlignment(Pos.BASELINE_LEFT);
         header = new VBox(2, titleLine);
+        header.widthProperty().addListener((o, a, b) -> arrangeHeader(b.doubleValue()));
+        server.textProperty().addListener(o -> arrangeHeader(header.getWidth()));
         // A lock of the bug gallery says so under its name, in the warning colour: the audience must not take it for a
         // recipe to copy. The tag comes from the registry's expected outcome.
         vm.bugMarkProperty().get().ifPresent(mark -> {
@@ -132,12 +152,6 @@ public final class LaneView extends VBox {
         path.getStyleClass().add("path-chip");
         pathInfo.getStyleClass().add("muted-text");
         pathInfo.setMinWidth(Region.USE_PREF_SIZE); // the children count is read; the path may be cut first
-        Label server = new Label();
-        server.getStyleClass().add("server-chip");
-        server.textProperty().bind(vm.serverProperty());
-        server.setMinWidth(Region.USE_PREF_SIZE);
-        server.pseudoClassStateChanged(STOPPED, vm.serverStoppedProperty().get());
-        vm.serverStoppedProperty().addListener((o, a, b) -> server.pseudoClassStateChanged(STOPPED, b));
         findingChip.getStyleClass().addAll("finding-banner", "finding-chip");
         findingChip.setMinWidth(Region.USE_PREF_SIZE);
         findingChip.setFocusTraversable(false);
@@ -149,7 +163,7 @@ public final class LaneView extends VBox {
         noteChip.setOnAction(e -> findingsOpen.set(!findingsOpen.get()));
         // The path whole: the row flows onto a second line in a narrow lane rather than cut it.
         path.setMinWidth(Region.USE_PREF_SIZE);
-        pathRow = new javafx.scene.layout.FlowPane(10, 4, path, pathInfo, findingChip, noteChip, server);
+        pathRow = new javafx.scene.layout.FlowPane(10, 4, path, pathInfo, findingChip, noteChip);
         pathRow.setRowValignment(javafx.geometry.VPos.CENTER);
 
         for (int i = 0; i < vm.clients().size(); i++) {
@@ -196,11 +210,19 @@ public final class LaneView extends VBox {
         laneCaption.setAlignment(Pos.TOP_LEFT);
         laneCaption.setId("caption-" + vm.algorithm());
         laneCaption.textProperty().bind(vm.captionProperty());
-        tally.getStyleClass().add("lane-tally");
-        tally.setMinWidth(Region.USE_PREF_SIZE);
-        tally.textProperty().bind(vm.tallyProperty());
-        // this line's tally flows after the counters, on their line when there is room, else on a line of its own
-        counters.getChildren().add(tally);
+        // whole: in a narrow lane its parts flow onto a second line, in a height kept for the longest tally (two-digit
+        // counts), so the counters never jump
+        tally.getStyleClass().add("lane-tally-flow");
+        tally.setHgap(5);
+        tally.setMinWidth(0);
+        tallyProbe.getStyleClass().add("lane-tally");
+        tallyProbe.setManaged(false);
+        tallyProbe.setVisible(false);
+        vm.tallyProperty().addListener((o, a, b) -> showTally(b));
+        showTally(vm.tallyProperty().get());
+        // this line's tally under the counters, in their box
+        countersArea.getChildren().setAll(counters, tally);
+        countersArea.getStyleClass().add("counters");
         StackPane clientsArea = new StackPane(scroll);
         VBox.setVgrow(clientsArea, Priority.ALWAYS);
         if (settings.foldFindings()) {
@@ -214,10 +236,10 @@ public final class LaneView extends VBox {
             findingsOver.visibleProperty().bind(findingsOpen);
             clientsArea.getChildren().add(findingsOver);
             findingsOpen.addListener(o -> refresh());
-            getChildren().addAll(header, pathRow, laneCaption, writeLabel, clientsArea, counters);
+            getChildren().addAll(header, pathRow, laneCaption, writeLabel, clientsArea, countersArea);
         } else {
             getChildren().addAll(header, pathRow, laneCaption, writeLabel, clientsArea, findingLabel, noteLabel,
-                    counters);
+                    countersArea);
         }
 
         setOnMousePressed(e -> onFocus.run());
@@ -461,11 +483,16 @@ public final class LaneView extends VBox {
     static final int ALIGNED_PARTS = 3;
 
     private javafx.scene.layout.Region part(int k) {
-        return k == 0 ? header : k == 1 ? counters : pathRow;
+        return k == 0 ? header : k == 1 ? countersArea : pathRow;
     }
 
     /** The height part {@code k} needs at {@code width} (its own computed height, whatever was set before). */
     double partNeeds(int k, double width) {
+        if (k == 0) {
+            arrangeHeader(width);
+        } else if (k == 1) {
+            sizeTally(width);
+        }
         javafx.scene.layout.Region r = part(k);
         r.setMinHeight(Region.USE_COMPUTED_SIZE);
         r.setPrefHeight(Region.USE_COMPUTED_SIZE);
@@ -475,6 +502,103 @@ public final class LaneView extends VBox {
     void partHeight(int k, double h) {
         part(k).setMinHeight(h);
         part(k).setPrefHeight(h);
+    }
+
+    /**
+     * The title's line at {@code width}: the subtitle beside the title where the line holds both whole, else on a line
+     * of its own under it (shortened there if it must be); the server's chip at the line's right end, or after the
+     * path when the title and an ensemble's long chip do not share a line.
+     */
+    private void arrangeHeader(double width) {
+        if (width <= 0) {
+            return;
+        }
+        double gap = titleLine.getSpacing();
+        double serverW = server.prefWidth(-1);
+        boolean serverBeside = title.prefWidth(-1) + gap + serverW <= width;
+        boolean subtitleBeside = serverBeside && title.prefWidth(-1) + gap + subtitle.prefWidth(-1) + gap + serverW
+                <= width;
+        title.setMaxWidth(Math.max(40, serverBeside ? width - serverW - gap : width));
+        if (serverBeside != (server.getParent() == titleLine)) {
+            (serverBeside ? pathRow : titleLine).getChildren().remove(server);
+            (serverBeside ? titleLine : pathRow).getChildren().add(server);
+        }
+        // Under the title, except in a narrow lane of a low window (three lanes at 1280x800): there its line is the
+        // clients', and the title's tooltip says it whole.
+        boolean below = !subtitleBeside && !(tight() && width < NARROW_LANE);
+        if (subtitleBeside != (subtitle.getParent() == titleLine)) {
+            (subtitleBeside ? header : titleLine).getChildren().remove(subtitle);
+            if (subtitleBeside) {
+                titleLine.getChildren().add(1, subtitle);
+            } else {
+                header.getChildren().add(1, subtitle);
+            }
+        }
+        subtitle.setVisible(subtitleBeside || below);
+        subtitle.setManaged(subtitleBeside || below);
+        title.setTooltip(subtitleBeside || below ? null : subtitle.getTooltip());
+    }
+
+    /** The tally's parts, split after each " · ", each whole. */
+    private void showTally(String text) {
+        List<javafx.scene.Node> parts = new ArrayList<>();
+        parts.add(tallyProbe);
+        for (String part : tallyParts(text)) {
+            Label l = new Label(part);
+            l.getStyleClass().add("lane-tally");
+            l.setMinWidth(Region.USE_PREF_SIZE);
+            parts.add(l);
+        }
+        tally.getChildren().setAll(parts);
+    }
+
+    private static List<String> tallyParts(String text) {
+        List<String> out = new ArrayList<>();
+        if (text == null || text.isEmpty()) {
+            return out;
+        }
+        String[] split = text.split(" · ");
+        for (int i = 0; i < split.length; i++) {
+            out.add(i < split.length - 1 ? split[i] + " ·" : split[i]);
+        }
+        return out;
+    }
+
+    /**
+     * The tally's room at {@code width}: the lines the longest tally a script line can have (two-digit counts) takes
+     * at the counters' width, the same at every beat: a long Russian tally flows onto a second line, never past them.
+     */
+    private void sizeTally(double width) {
+        double inner = Math.max(40, width - countersArea.snappedLeftInset() - countersArea.snappedRightInset());
+        int lines = 1;
+        for (String text : List.of(WindowTexts.text("tally.one-release", 1, 99, 99),
+                WindowTexts.text("tally.releases", 99, 99, 99))) {
+            int n = 1;
+            double x = 0;
+            for (String part : tallyParts(text)) {
+                javafx.scene.text.Text t = new javafx.scene.text.Text(part);
+                t.setFont(tallyProbe.getFont());
+                double w = Math.ceil(t.getLayoutBounds().getWidth()) + 2;
+                if (x > 0 && x + tally.getHgap() + w > inner) {
+                    n++;
+                    x = w;
+                } else {
+                    x += (x > 0 ? tally.getHgap() : 0) + w;
+                }
+            }
+            lines = Math.max(lines, n);
+        }
+        double h = Math.ceil(lines * tallyProbe.prefHeight(-1));
+        tally.setMinHeight(h);
+        tally.setPrefHeight(h);
+    }
+
+    /** A lane narrower than this (three lanes at 1280 px) gives its subtitle's line to the clients in a low window. */
+    private static final double NARROW_LANE = 440;
+
+    /** Whether the window is low (its root styled "tight": a 1280x800 projector). */
+    private boolean tight() {
+        return getScene() != null && getScene().getRoot().getStyleClass().contains("tight");
     }
 
     /** The width of the lane's content (its caption's width). */

@@ -1,5 +1,6 @@
 package lockstep.gui.view;
 
+import java.util.List;
 
 import javafx.animation.Animation;
 import javafx.animation.KeyFrame;
@@ -78,7 +79,17 @@ public final class TimelineView extends VBox {
         forward.disableProperty().bind(cursor.canGoForwardProperty().not());
         lineForward.disableProperty().bind(cursor.canGoForwardProperty().not());
         end.disableProperty().bind(cursor.canGoForwardProperty().not());
-        cursor.playingProperty().addListener((o, a, b) -> play.setGraphic(Icons.transport(b ? "pause" : "play")));
+        cursor.playingProperty().addListener((o, a, b) -> play.setGraphic(icon(b ? "pause" : "play")));
+        // In presentation mode the buttons' shapes take the projected text's size, as the status line beside them does
+        Runnable iconsFit = () -> {
+            for (Button b : List.of(home, lineBack, back, play, forward, lineForward, end)) {
+                String name = b == play ? (cursor.playingProperty().get() ? "pause" : "play") : b.getId();
+                b.setGraphic(icon(name));
+            }
+        };
+        settings.presentationProperty().addListener(o -> iconsFit.run());
+        settings.roomProperty().addListener(o -> iconsFit.run());
+        iconsFit.run();
 
         ComboBox<Double> speed = new ComboBox<>(FXCollections.observableArrayList(0.5, 1.0, 2.0, 4.0, 8.0));
         speed.setValue(cursor.speedProperty().get());
@@ -130,6 +141,16 @@ public final class TimelineView extends VBox {
                 player.stop();
             }
         });
+    }
+
+    /** A transport shape, as large as the window's text: 12 px beside 15 px text, 19 px beside presentation's 24. */
+    private javafx.scene.Node icon(String name) {
+        javafx.scene.shape.SVGPath shape = Icons.transport(name);
+        double k = Math.max(1, settings.minText() / 15);
+        shape.setScaleX(k);
+        shape.setScaleY(k);
+        // (in a group, so the button is sized for the scaled shape)
+        return new javafx.scene.Group(shape);
     }
 
     private Button button(String icon, String tip, Runnable action) {
