@@ -99,6 +99,7 @@ public final class LockstepCommand implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
+        StandardOutput.install();
         System.exit(commandLine().execute(args));
     }
 
