@@ -168,9 +168,7 @@ public final class CuratorLockClient implements LockClient {
             return false;
         }
         for (StackTraceElement frame : stack) {
-            if (frame.getClassName().endsWith("LockInternals") && frame.getMethodName().equals("internalLockLoop")
-                    || frame.getClassName().endsWith("InterProcessSemaphoreV2")
-                    && frame.getMethodName().equals("internalAcquire1Lease")) {
+            if (CuratorMonitors.isCuratorsWait(frame)) {
                 return true;
             }
             if (frame.getClassName().startsWith("org.apache.zookeeper") || frame.getClassName().startsWith("lockstep")) {
@@ -181,35 +179,15 @@ public final class CuratorLockClient implements LockClient {
     }
 
     /**
-     * A parked waiter wakes only when the watcher notifies the monitor it waits on ({@link CuratorMonitors}): a read
-     * handle that gave up leaves its watch on the server, and when it fires, it notifies that handle's monitor while
-     * the client's thread waits in its write handle's (explore found the run stalled on it, waiting for a call that
-     * never came). When the watcher cannot be told, by the kind of wait: a semaphore's waiter waits first for the
-     * inner mutex (LockInternals: a data watch on a node under {@code locks/}), then for a lease (a children watch on
-     * {@code leases}), each on its own monitor. The children watch of an earlier try is not taken back on the server
-     * (Curator removes it locally, in the background), so its notification may reach a waiter parked in the inner
-     * mutex again: it notifies the other monitor, and wakes nobody.
+     * A parked waiter wakes only when the watcher notifies the monitor it waits on: {@link
+     * CuratorMonitors#notificationWakes}, the rule a user's lock that wraps Curator is held to as well.
      */
     @Override
     public boolean notificationWakes(Thread waiter, org.apache.zookeeper.Watcher watcher, String path) {
         if (!isWaitingForNotification(waiter) || path == null) {
             return true; // running, or a connection event: it may well act on it
         }
-        java.util.Optional<Boolean> byMonitor = CuratorMonitors.wakes(waiter, watcher);
-        if (byMonitor.isPresent()) {
-            return byMonitor.get();
-        }
-        boolean waitsForALease = false;
-        for (StackTraceElement frame : waiter.getStackTrace()) {
-            if (frame.getClassName().endsWith("LockInternals")) {
-                break;
-            }
-            if (frame.getClassName().endsWith("InterProcessSemaphoreV2")) {
-                waitsForALease = true;
-                break;
-            }
-        }
-        return waitsForALease == path.endsWith("/leases");
+        return CuratorMonitors.notificationWakes(waiter, watcher, path);
     }
 
     private static boolean isObjectWait(StackTraceElement[] stack) {

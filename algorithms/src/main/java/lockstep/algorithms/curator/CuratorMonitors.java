@@ -21,7 +21,7 @@ import org.apache.zookeeper.Watcher;
  * from the thread ({@link ThreadInfo#getLockInfo}). When a watcher is not one of these, the answer is unknown, and the
  * caller falls back to what it can tell otherwise.
  */
-final class CuratorMonitors {
+public final class CuratorMonitors {
 
     /** What a watcher's {@code process} notifies. */
     private sealed interface Target permits Nothing, Monitor {
@@ -39,6 +39,46 @@ final class CuratorMonitors {
     private static final String LOCKS = "org.apache.curator.framework.recipes.locks.";
 
     private CuratorMonitors() {
+    }
+
+    /**
+     * True for the frame where Curator's waiter parks for a notification: LockInternals' lock loop, or (a semaphore's
+     * waiter, which holds the inner mutex meanwhile) InterProcessSemaphoreV2's wait for a lease. Both a client of
+     * Curator's recipes and a user's lock that wraps them tell Curator's waiter by it.
+     */
+    public static boolean isCuratorsWait(StackTraceElement frame) {
+        return frame.getClassName().endsWith("LockInternals") && frame.getMethodName().equals("internalLockLoop")
+                || frame.getClassName().endsWith("InterProcessSemaphoreV2")
+                && frame.getMethodName().equals("internalAcquire1Lease");
+    }
+
+    /**
+     * Whether a notification for {@code watcher} about {@code path} wakes {@code waiter}, a thread parked in Curator's
+     * wait ({@link #isCuratorsWait}): only when the watcher notifies the very monitor the thread waits on. A read
+     * handle that gave up leaves its watch on the server, and when it fires, it notifies that handle's monitor while
+     * the client's thread waits in its write handle's (explore found the run stalled on it, waiting for a call that
+     * never came). When the watcher cannot be told, by the kind of wait: a semaphore's waiter waits first for the
+     * inner mutex (LockInternals: a data watch on a node under {@code locks/}), then for a lease (a children watch on
+     * {@code leases}), each on its own monitor. The children watch of an earlier try is not taken back on the server
+     * (Curator removes it locally, in the background), so its notification may reach a waiter parked in the inner
+     * mutex again: it notifies the other monitor, and wakes nobody.
+     */
+    public static boolean notificationWakes(Thread waiter, Watcher watcher, String path) {
+        Optional<Boolean> byMonitor = wakes(waiter, watcher);
+        if (byMonitor.isPresent()) {
+            return byMonitor.get();
+        }
+        boolean waitsForALease = false;
+        for (StackTraceElement frame : waiter.getStackTrace()) {
+            if (frame.getClassName().endsWith("LockInternals")) {
+                break;
+            }
+            if (frame.getClassName().endsWith("InterProcessSemaphoreV2")) {
+                waitsForALease = true;
+                break;
+            }
+        }
+        return waitsForALease == path.endsWith("/leases");
     }
 
     /**

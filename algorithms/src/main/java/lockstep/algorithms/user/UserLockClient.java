@@ -16,6 +16,7 @@ import lockstep.algorithms.LockClient;
 import lockstep.algorithms.LockMode;
 import lockstep.algorithms.Unschedulable;
 import lockstep.algorithms.curator.CuratorLockClient;
+import lockstep.algorithms.curator.CuratorMonitors;
 import lockstep.algorithms.session.Connection;
 import lockstep.algorithms.session.Parked;
 import lockstep.algorithms.session.SeamListener;
@@ -199,10 +200,8 @@ public final class UserLockClient implements LockClient {
                 return false; // it waits for a thread of its own, which runs on by itself (and is noted when it calls)
             }
             if (className.startsWith("org.apache.curator.")) {
-                if (className.endsWith("LockInternals") && frame.getMethodName().equals("internalLockLoop")
-                        || className.endsWith("InterProcessSemaphoreV2")
-                        && frame.getMethodName().equals("internalAcquire1Lease")) {
-                    return monitorWait; // Curator's waiter, held to Curator's rule (CuratorLockClient)
+                if (CuratorMonitors.isCuratorsWait(frame)) {
+                    return monitorWait; // Curator's waiter, held to Curator's rule (notificationWakes)
                 }
                 inCurator = true;
                 continue;
@@ -290,6 +289,33 @@ public final class UserLockClient implements LockClient {
     @Override
     public boolean notificationWakesItsHandle(Watcher watcher) {
         return watchers.mayWake(watcher);
+    }
+
+    /**
+     * A thread parked in Curator's own wait (a user's lock that wraps Curator's recipes) is held to Curator's rule,
+     * as a client of Curator's recipes is ({@link CuratorMonitors#notificationWakes}): a notification wakes it only
+     * when its watcher notifies the very monitor the thread waits on. Any other wait, the user's own, by which
+     * acquire set the watcher ({@link #notificationWakesItsHandle}).
+     */
+    @Override
+    public boolean notificationWakes(Thread waiter, Watcher watcher, String path) {
+        if (curator != null && path != null && parkedInCurator(waiter) && isWaitingForNotification(waiter)) {
+            return CuratorMonitors.notificationWakes(waiter, watcher, path);
+        }
+        return notificationWakesItsHandle(watcher);
+    }
+
+    /** The first frame of {@code waiter} that is Curator's wait or the user's code is Curator's wait. */
+    private boolean parkedInCurator(Thread waiter) {
+        for (StackTraceElement frame : waiter.getStackTrace()) {
+            if (CuratorMonitors.isCuratorsWait(frame)) {
+                return true;
+            }
+            if (lockClass.isUsers(frame.getClassName())) {
+                return false;
+            }
+        }
+        return false;
     }
 
     @Override

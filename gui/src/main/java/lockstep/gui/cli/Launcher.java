@@ -16,6 +16,7 @@ public final class Launcher {
     }
 
     public static void main(String[] args) {
+        lockstep.simulator.cli.StandardOutput.install(); // a reader that closes the pipe ends the output quietly
         System.exit(execute(args));
     }
 

@@ -25,7 +25,8 @@ import picocli.CommandLine.Spec;
  * {@code lockstep check}: a saved trace's metrics and the checker's findings on it. A trace no run could have written
  * ({@link TraceIntegrity}) is refused in one line, exit 2. With {@code --rerun} the recorded scenario is run again with
  * the recorded algorithm, seed and schedule, and the new trace is compared with the file byte for byte: the first line
- * that differs is one line, exit 1.
+ * that differs is one line, exit 1. A scenario edited since the trace was made (its digest is not the one the header
+ * records) is refused before the run, one line, exit 2: the trace is fine, it was paired with the wrong scenario.
  */
 @Command(name = "check", mixinStandardHelpOptions = true,
         description = "Check a saved trace against the invariants and print its metrics and findings.",
@@ -85,7 +86,11 @@ final class CheckCommand implements Callable<Integer> {
             throw new BadInputException(trace.toString(), 1, 1, text("rerun.userLock", start.algorithm()));
         }
         Scenario scenario = Simulations.load(start.scenario());
-        List<Event> again = Simulations.replay(scenario, events, trace.toString());
+        List<Event> again = new java.util.ArrayList<>(Simulations.replay(scenario, events, trace.toString()));
+        // The new header as the recorded one gives its digest and version: a trace written before headers recorded
+        // them (or by another version of Lockstep) is compared on what the run did. Its digest, when it has one, was
+        // compared with the scenario's before the run (an edited scenario is refused, exit 2).
+        again.set(0, ((Event.RunStarted) again.get(0)).withProvenance(start.scenarioDigest(), start.lockstepVersion()));
         List<String> recorded = Files.readString(trace, StandardCharsets.UTF_8).lines().toList();
         List<String> made = TraceFiles.toJsonLines(again).lines().toList();
         String seed = Long.toString(start.seed());

@@ -21,7 +21,7 @@ import picocli.CommandLine.Spec;
  * line and exit code {@link #INTERNAL_ERROR}, its stack trace only with {@code --debug} or
  * {@code -Dlockstep.debug=true}.
  */
-@Command(name = "lockstep", mixinStandardHelpOptions = true, version = "lockstep 0.1.0",
+@Command(name = "lockstep", mixinStandardHelpOptions = true, version = "lockstep " + lockstep.simulator.LockstepVersion.VERSION,
         description = "A workbench for ZooKeeper lock algorithms: run, check and compare them on a real embedded ZooKeeper.",
         subcommands = {RunCommand.class, CheckCommand.class, ListCommand.class, BenchCommand.class,
                 HerdCommand.class, ExploreCommand.class, GradeCommand.class, ExportCommand.class, HelpCommand.class},
@@ -99,6 +99,7 @@ public final class LockstepCommand implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
+        StandardOutput.install();
         System.exit(commandLine().execute(args));
     }
 

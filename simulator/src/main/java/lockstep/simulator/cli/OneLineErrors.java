@@ -83,7 +83,8 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
     /**
      * Runs {@code next}, then makes sure what it printed on standard output got there: a PrintStream swallows its
      * write errors (a full device, a closed pipe), which would otherwise end in exit 0 with the output lost. Such a
-     * loss is one line on stderr and exit code 2.
+     * loss is one line on stderr and exit code 2, but for a pipe its reader closed ({@link StandardOutput}): that
+     * ends quietly, with the command's own exit code.
      */
     static IExecutionStrategy checkingOutput(IExecutionStrategy next) {
         return parseResult -> {
@@ -99,6 +100,9 @@ final class OneLineErrors implements IParameterExceptionHandler, IExecutionExcep
                 return outOfMemory(leaf);
             }
             boolean lost = leaf.getOut().checkError() | System.out.checkError();
+            if (lost && StandardOutput.readerClosedThePipe()) {
+                return exit; // the reader stopped reading (| head): the Unix way, quietly, with the command's code
+            }
             if (lost) {
                 print(leaf, text("write.stdoutFailed"));
                 return LockstepCommand.BAD_INPUT;

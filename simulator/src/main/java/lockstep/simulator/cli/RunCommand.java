@@ -273,6 +273,10 @@ final class RunCommand implements Callable<Integer> {
             throw new OneLineErrors.BadOption(spec.commandLine(), "--trace",
                     text("run.cannotWriteIn", directory));
         }
+        if (!namesADirectory && names.size() > 1 && Files.exists(given) && !Files.isRegularFile(given)) {
+            // A device or a pipe has no name to put each algorithm's trace beside: /dev/null-naive is no one's wish.
+            throw new OneLineErrors.BadOption(spec.commandLine(), "--trace", text("run.traceNotAName", given));
+        }
         for (String name : names) {
             Path file;
             if (namesADirectory) {

@@ -8,6 +8,7 @@ import java.util.List;
 import lockstep.algorithms.LockMode;
 import lockstep.algorithms.registry.Algorithms;
 import lockstep.simulator.BadInputException;
+import lockstep.simulator.LockstepVersion;
 import lockstep.simulator.fault.Fault;
 import lockstep.simulator.replay.ReplayState.ClientView;
 import lockstep.simulator.rules.LineRules;
@@ -16,6 +17,7 @@ import lockstep.simulator.scenario.Mode;
 import lockstep.simulator.scenario.Repeat;
 import lockstep.simulator.scenario.Say;
 import lockstep.simulator.scenario.Scenario;
+import lockstep.simulator.scenario.ScenarioDigest;
 import lockstep.simulator.scenario.ServerStep;
 import lockstep.simulator.scenario.Step;
 import lockstep.simulator.scenario.Target;
@@ -73,7 +75,8 @@ final class ScenarioRun implements AutoCloseable {
                             .filter(a -> a.has(lockstep.algorithms.Flag.MULTI)).map(Algorithms.Info::name).toList())));
         }
         trace.add(new Event.RunStarted(trace.next(), scenario.source(), scenario.title(), algorithm.name(), seed,
-                world.lockPath, scenario.clients(), scenario.fencing(), world.permits, scenario.locks()));
+                world.lockPath, scenario.clients(), scenario.fencing(), world.permits, scenario.locks(),
+                ScenarioDigest.of(scenario), LockstepVersion.VERSION));
         try {
             world.recordEnsemble();
         } catch (Exception e) {

@@ -10,6 +10,7 @@ import lockstep.algorithms.registry.Algorithms;
 import lockstep.simulator.BadInputException;
 import lockstep.simulator.scenario.BuiltInScenarios;
 import lockstep.simulator.scenario.Scenario;
+import lockstep.simulator.scenario.ScenarioDigest;
 import lockstep.simulator.scenario.ScenarioLoader;
 import lockstep.simulator.schedule.ReplayingScheduler;
 import lockstep.simulator.schedule.Scheduler;
@@ -201,12 +202,7 @@ public final class Simulations {
     public static List<Event> replay(Scenario scenario, List<Event> schedule, String source)
             throws BadInputException {
         Event.RunStarted started = (Event.RunStarted) schedule.get(0);
-        // A trace of another scenario is refused by its title (what the trace records of the scenario it ran; a
-        // copy of the file under another name is the same scenario), before any choice is taken.
-        if (!started.title().equals(scenario.title())) {
-            throw new BadInputException(source, 1, 1, text("schedule.otherScenario", started.title(),
-                    scenario.title()));
-        }
+        refuseAnotherScenario(scenario, schedule, source);
         List<Event.Choice> choices = ReplayingScheduler.choicesOf(schedule);
         ReplayingScheduler replaying = new ReplayingScheduler(choices, Scheduler.seeded(started.seed()));
         List<Event> trace;
@@ -221,6 +217,31 @@ public final class Simulations {
                     text("schedule.unused", replaying.used(), choices.size()));
         }
         return trace;
+    }
+
+    /**
+     * Refuses, before any choice is taken, a trace that another scenario made: by its title (a trace of another
+     * scenario altogether), else by its {@link ScenarioDigest} (the same scenario, edited since the trace was made).
+     * A copy of the file under another name is the same scenario. A trace written before headers recorded the digest
+     * is judged by its title alone.
+     *
+     * @param source names the trace's file in the one-line message (line 1: its header)
+     */
+    public static void refuseAnotherScenario(Scenario scenario, List<Event> trace, String source)
+            throws BadInputException {
+        Event.RunStarted started = (Event.RunStarted) trace.get(0);
+        if (!started.title().equals(scenario.title())) {
+            throw new BadInputException(source, 1, 1, text("schedule.otherScenario", started.title(),
+                    scenario.title()));
+        }
+        if (started.scenarioDigest().isEmpty()) {
+            return;
+        }
+        String digest = ScenarioDigest.of(scenario); // the servers are not part of it
+        if (!digest.equals(started.scenarioDigest())) {
+            throw new BadInputException(source, 1, 1, text("schedule.editedScenario", scenario.source(),
+                    ScenarioDigest.shortForm(started.scenarioDigest()), ScenarioDigest.shortForm(digest)));
+        }
     }
 
     /**

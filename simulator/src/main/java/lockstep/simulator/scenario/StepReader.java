@@ -294,7 +294,7 @@ final class StepReader {
             body = List.of(step(value, nesting + 1));
         }
         if (times * expandedLines(body) > MAX_EXPANDED_LINES) {
-            throw Places.complaint(at, text("read.tooMuchWork", times * expandedLines(body), MAX_EXPANDED_LINES));
+            throw Places.complaint(at, text("read.repeatTooMuchWork", times * expandedLines(body), MAX_EXPANDED_LINES));
         }
         String bodyText = body.size() == 1 && !(value instanceof SequenceNode)
                 ? body.get(0).text()

@@ -95,10 +95,19 @@ public sealed interface Event {
      * tokens (the scenario's {@code fencing:} key); {@code permits} how many clients the lock admits at once (1 for
      * a mutex; a semaphore's N, written to the trace only when more than 1); {@code locks} the scenario's named
      * locks, each at {@code lockPath/NAME} (written only when the scenario names some, so older traces stay as they
-     * were).
+     * were). {@code scenarioDigest} is the scenario's {@code ScenarioDigest} ({@code sha256:...}) and
+     * {@code lockstepVersion} the version of Lockstep that made the run: both "" in a trace written before they were
+     * recorded (and in a trace made up without a scenario), and then not written.
      */
     record RunStarted(int index, String scenario, String title, String algorithm, long seed, String lockPath,
-                      List<String> clients, boolean fencing, int permits, List<String> locks) implements Event {
+                      List<String> clients, boolean fencing, int permits, List<String> locks, String scenarioDigest,
+                      String lockstepVersion) implements Event {
+
+        /** A run whose header does not record its scenario's digest or Lockstep's version (an older trace). */
+        public RunStarted(int index, String scenario, String title, String algorithm, long seed, String lockPath,
+                          List<String> clients, boolean fencing, int permits, List<String> locks) {
+            this(index, scenario, title, algorithm, seed, lockPath, clients, fencing, permits, locks, "", "");
+        }
 
         /** A run of a lock with one permit. */
         public RunStarted(int index, String scenario, String title, String algorithm, long seed, String lockPath,
@@ -119,6 +128,14 @@ public sealed interface Event {
         public RunStarted {
             clients = List.copyOf(clients);
             locks = List.copyOf(locks);
+            scenarioDigest = scenarioDigest == null ? "" : scenarioDigest;
+            lockstepVersion = lockstepVersion == null ? "" : lockstepVersion;
+        }
+
+        /** This header with another digest and version ("" for none): a re-run compares what else it says. */
+        public RunStarted withProvenance(String digest, String version) {
+            return new RunStarted(index, scenario, title, algorithm, seed, lockPath, clients, fencing, permits, locks,
+                    digest, version);
         }
     }
 

@@ -90,7 +90,9 @@ final class EventReader {
         }
         return new Event.RunStarted(index, json.text("scenario"), json.text("title"), json.text("algorithm"),
                 json.longInteger("seed"), json.text("lockPath"), clients, json.bool("fencing"),
-                json.has("permits") ? json.integer("permits") : 1, json.has("locks") ? json.texts("locks") : List.of());
+                json.has("permits") ? json.integer("permits") : 1, json.has("locks") ? json.texts("locks") : List.of(),
+                json.has("scenarioDigest") ? json.text("scenarioDigest") : "",
+                json.has("lockstepVersion") ? json.text("lockstepVersion") : "");
     }
 
     private static Event.Op op(JsonLine json) throws BadInputException {

@@ -11,7 +11,7 @@ import java.util.stream.Collectors;
  */
 enum EventType {
     RUN_STARTED("run-started", Event.RunStarted.class, "format", "scenario", "title", "algorithm", "seed", "lockPath", "clients",
-            "fencing", "permits", "locks"),
+            "fencing", "permits", "locks", "scenarioDigest", "lockstepVersion"),
     SCRIPT_LINE("script-line", Event.ScriptLine.class, "step", "line", "text"),
     NARRATION("narration", Event.Narration.class, "text"),
     CALL("call", Event.Call.class, "client", "op", "path", "watch", "result", "detail"),

@@ -63,6 +63,12 @@ final class EventWriter {
             if (!e.locks().isEmpty()) {
                 texts("locks", e.locks());
             }
+            if (!e.scenarioDigest().isEmpty()) {
+                text("scenarioDigest", e.scenarioDigest());
+            }
+            if (!e.lockstepVersion().isEmpty()) {
+                text("lockstepVersion", e.lockstepVersion());
+            }
             return null;
         }
 

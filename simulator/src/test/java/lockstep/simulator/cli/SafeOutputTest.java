@@ -104,6 +104,14 @@ class SafeOutputTest {
     }
 
     @Test
+    void aDeviceNamedAsTheTraceOfSeveralAlgorithmsIsRefusedNotUsedAsAPrefix() {
+        // /dev/null-naive and /dev/null-sequential were written into /dev: a device has no name to put traces beside
+        assertRefused("lockstep run: --trace: /dev/null: not a regular file, so no name to put each algorithm's trace "
+                + "beside (expected a file name such as t.jsonl, or a directory)", "run", "01", "--trace", "/dev/null");
+        assertFalse(Files.exists(Path.of("/dev/null-naive")));
+    }
+
+    @Test
     void aFullStandardOutputIsExitTwoNotZero() {
         CommandLine cli = LockstepCommand.commandLine();
         StringWriter err = new StringWriter();

@@ -63,6 +63,22 @@ class TraceFilesTest {
     }
 
     @Test
+    void theHeaderRecordsTheScenariosDigestAndTheVersionAndAnOlderHeaderReadsWithout() throws Exception {
+        Event.RunStarted recorded = new Event.RunStarted(0, "s", "t", "herd", 1, "/l", List.of("c1"), true, 1,
+                List.of(), "sha256:ab", "0.1.0");
+        String line = TraceFiles.toJson(recorded);
+        assertEquals(FIRST.replace("}", ",\"scenarioDigest\":\"sha256:ab\",\"lockstepVersion\":\"0.1.0\"}"), line);
+        Path file = dir.resolve("t.jsonl");
+        String end = "\n{\"i\":1,\"type\":\"run-ended\",\"outcome\":\"completed\"}\n";
+        Files.writeString(file, line + end);
+        assertEquals(recorded, TraceFiles.read(file).get(0));
+        Files.writeString(file, FIRST + end);
+        Event.RunStarted older = (Event.RunStarted) TraceFiles.read(file).get(0);
+        assertEquals(List.of("", ""), List.of(older.scenarioDigest(), older.lockstepVersion()));
+        assertEquals(FIRST, TraceFiles.toJson(older), "an older header is written back as it was");
+    }
+
+    @Test
     void equalTracesAreByteIdenticalFiles() throws Exception {
         Path a = dir.resolve("a.jsonl");
         Path b = dir.resolve("b.jsonl");
