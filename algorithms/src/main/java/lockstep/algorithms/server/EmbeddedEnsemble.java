@@ -2,8 +2,6 @@ package lockstep.algorithms.server;
 
 import java.io.File;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -234,25 +232,12 @@ public final class EmbeddedEnsemble implements Cluster, AutoCloseable {
     }
 
     /**
-     * {@code count} distinct free ports, the sockets that found them held open until all are found: a port closed at
-     * once may be handed out again by the next ask, and a server whose client and election ports coincide refuses to
-     * start.
+     * {@code count} distinct free ports for servers to bind, from {@link LoopbackPorts}: below the kernel's range of
+     * ephemeral ports, so that no outgoing connection of any process can take one between its pick here and the
+     * server's bind (a server that fails to bind while starting asks ZooKeeper to end the JVM).
      */
     static List<Integer> freeLoopbackPorts(int count) throws IOException {
-        List<ServerSocket> held = new ArrayList<>();
-        try {
-            List<Integer> ports = new ArrayList<>();
-            for (int i = 0; i < count; i++) {
-                ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(EmbeddedZooKeeper.LOOPBACK));
-                held.add(socket);
-                ports.add(socket.getLocalPort());
-            }
-            return ports;
-        } finally {
-            for (ServerSocket socket : held) {
-                socket.close();
-            }
-        }
+        return LoopbackPorts.take(count);
     }
 
     @Override
