@@ -65,9 +65,9 @@ class ExternalServerLimitsTest {
     @Test
     void moreClientsThanTheServerTakesFromOneHostIsOneLineAndExitTwo() throws Exception {
         List<String> before = tree("/");
-        Path scenario = Files.writeString(home.resolve("three.yaml"), """
-                title: three clients
-                clients: 3
+        Path scenario = Files.writeString(home.resolve("five.yaml"), """
+                title: five clients
+                clients: 5
                 script:
                   - c1 acquire
                   - c1 release
@@ -77,8 +77,8 @@ class ExternalServerLimitsTest {
         assertEquals(2, run.exit(), run::toString);
         assertEquals(1, run.errLines().size(), run::toString);
         assertTrue(run.err().strip().matches("lockstep: --connect " + java.util.regex.Pattern.quote(address)
-                + ": the server ends c[123]'s connections before answering, while it serves Lockstep's own session: it"
-                + " allows fewer connections from this host than the run opens, 4 \\(3 clients and Lockstep's own;"
+                + ": the server ends c[1-5]'s connections before answering, while it serves Lockstep's own session: it"
+                + " allows fewer connections from this host than the run opens, 6 \\(5 clients and Lockstep's own;"
                 + " ZooKeeper's maxClientCnxns, 60 by default\\) \\(expected fewer clients, or a higher maxClientCnxns"
                 + " in the server's configuration\\)"), run::toString);
         assertEquals(before, tree("/"), "the run's root went with it");

@@ -68,8 +68,9 @@ class ExplorerTest {
                 Explorer.Progress.NONE).findings().get(0);
         var b = Explorer.explore(new Explorer.Settings(ALWAYS_HOLDS, 3, Faults.all(), 5, 9, false, 6, second),
                 Explorer.Progress.NONE).findings().get(0);
-        assertEquals(java.nio.file.Files.readString(a.trace()).replace(first.toString(), "DIR"),
-                java.nio.file.Files.readString(b.trace()).replace(second.toString(), "DIR"));
+        // the scenario's digest covers its text, whose description names the file it was written to
+        assertEquals(withoutDigest(java.nio.file.Files.readString(a.trace()).replace(first.toString(), "DIR")),
+                withoutDigest(java.nio.file.Files.readString(b.trace()).replace(second.toString(), "DIR")));
         assertEquals(java.nio.file.Files.readString(a.scenario()).replace(first.toString(), "DIR"),
                 java.nio.file.Files.readString(b.scenario()).replace(second.toString(), "DIR"));
     }
@@ -89,8 +90,9 @@ class ExplorerTest {
         assertEquals(comparable(alone, one), comparable(sideBySide, two));
         Counterexample a = alone.findings().get(0);
         Counterexample b = sideBySide.findings().get(0);
-        assertEquals(java.nio.file.Files.readString(a.trace()).replace(one.toString(), "DIR"),
-                java.nio.file.Files.readString(b.trace()).replace(two.toString(), "DIR"));
+        // the scenario's digest covers its text, whose description names the file it was written to
+        assertEquals(withoutDigest(java.nio.file.Files.readString(a.trace()).replace(one.toString(), "DIR")),
+                withoutDigest(java.nio.file.Files.readString(b.trace()).replace(two.toString(), "DIR")));
         assertEquals(java.nio.file.Files.readString(a.scenario()).replace(one.toString(), "DIR"),
                 java.nio.file.Files.readString(b.scenario()).replace(two.toString(), "DIR"));
     }
@@ -165,5 +167,9 @@ class ExplorerTest {
         assertEquals(kind, found.kind());
         assertTrue(found.clients() <= 4 && found.lines() <= 6, found.toString());
         assertTrue(found.reproduced() && found.replays(), found.toString());
+    }
+
+    private static String withoutDigest(String trace) {
+        return trace.replaceAll("\"scenarioDigest\":\"sha256:[0-9a-f]+\"", "\"scenarioDigest\":\"DIGEST\"");
     }
 }
