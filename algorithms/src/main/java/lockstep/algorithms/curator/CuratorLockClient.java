@@ -12,6 +12,7 @@ import org.apache.curator.framework.recipes.locks.InterProcessMutex;
 import org.apache.curator.framework.recipes.locks.InterProcessReadWriteLock;
 import org.apache.curator.retry.RetryNTimes;
 
+import lockstep.algorithms.ReadWriteSides;
 import lockstep.algorithms.DistributedLock;
 import lockstep.algorithms.LockClient;
 import lockstep.algorithms.LockMode;
@@ -47,7 +48,7 @@ public final class CuratorLockClient implements LockClient {
     private final Connection connection;
     private final CuratorFramework curator;
     private final CuratorRecipe recipe;
-    private final Map<String, List<Paired>> readWriteLocks = new HashMap<>();
+    private final Map<String, List<ReadWriteSides<InterProcessReadWriteLock>>> readWriteLocks = new HashMap<>();
 
     private CuratorLockClient(String name, Connection connection, CuratorFramework curator,
                               CuratorRecipe recipe) {
@@ -115,39 +116,18 @@ public final class CuratorLockClient implements LockClient {
      * further handle is a request of its own, as with Lockstep's engine.
      */
     private synchronized InterProcessMutex pairedSide(String lockPath, LockMode mode) {
-        List<Paired> pairs = readWriteLocks.computeIfAbsent(lockPath, path -> new ArrayList<>());
-        for (Paired pair : pairs) {
+        List<ReadWriteSides<InterProcessReadWriteLock>> pairs =
+                readWriteLocks.computeIfAbsent(lockPath, path -> new ArrayList<>());
+        for (ReadWriteSides<InterProcessReadWriteLock> pair : pairs) {
             if (pair.take(mode)) {
-                return mode == LockMode.READ ? pair.lock.readLock() : pair.lock.writeLock();
+                return mode == LockMode.READ ? pair.lock().readLock() : pair.lock().writeLock();
             }
         }
-        Paired pair = new Paired(new InterProcessReadWriteLock(curator, lockPath));
+        ReadWriteSides<InterProcessReadWriteLock> pair =
+                new ReadWriteSides<>(new InterProcessReadWriteLock(curator, lockPath));
         pairs.add(pair);
         pair.take(mode);
-        return mode == LockMode.READ ? pair.lock.readLock() : pair.lock.writeLock();
-    }
-
-    /** One read/write lock and which of its sides are handed out. */
-    private static final class Paired {
-        final InterProcessReadWriteLock lock;
-        boolean readTaken;
-        boolean writeTaken;
-
-        Paired(InterProcessReadWriteLock lock) {
-            this.lock = lock;
-        }
-
-        boolean take(LockMode mode) {
-            if (mode == LockMode.READ ? readTaken : writeTaken) {
-                return false;
-            }
-            if (mode == LockMode.READ) {
-                readTaken = true;
-            } else {
-                writeTaken = true;
-            }
-            return true;
-        }
+        return mode == LockMode.READ ? pair.lock().readLock() : pair.lock().writeLock();
     }
 
     /**

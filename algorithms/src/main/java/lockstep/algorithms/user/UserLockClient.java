@@ -11,6 +11,7 @@ import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.Watcher.Event.KeeperState;
 import org.apache.zookeeper.ZooKeeper;
 
+import lockstep.algorithms.ReadWriteSides;
 import lockstep.algorithms.DistributedLock;
 import lockstep.algorithms.LockClient;
 import lockstep.algorithms.LockMode;
@@ -49,7 +50,8 @@ public final class UserLockClient implements LockClient {
     private final CuratorFramework curator;
     private final WatcherOwners watchers;
     /** The user's read/write lock objects by lock path, each with the sides handed out ({@link #pairedSide}). */
-    private final java.util.Map<String, java.util.List<Paired>> readWriteObjects = new java.util.HashMap<>();
+    private final java.util.Map<String, java.util.List<ReadWriteSides<Object>>> readWriteObjects =
+            new java.util.HashMap<>();
     /** The first thing the user's code did that the run cannot schedule. */
     private final java.util.concurrent.atomic.AtomicReference<Unschedulable> unschedulable =
             new java.util.concurrent.atomic.AtomicReference<>();
@@ -143,37 +145,15 @@ public final class UserLockClient implements LockClient {
      */
     private synchronized InterProcessLock pairedSide(Object session, String lockPath, LockMode mode)
             throws Exception {
-        java.util.List<Paired> pairs = readWriteObjects.computeIfAbsent(lockPath, path -> new java.util.ArrayList<>());
-        Paired pair = pairs.stream().filter(p -> p.take(mode)).findFirst().orElse(null);
+        java.util.List<ReadWriteSides<Object>> pairs =
+                readWriteObjects.computeIfAbsent(lockPath, path -> new java.util.ArrayList<>());
+        ReadWriteSides<Object> pair = pairs.stream().filter(p -> p.take(mode)).findFirst().orElse(null);
         if (pair == null) {
-            pair = new Paired(lockClass.newObject(session, lockPath));
+            pair = new ReadWriteSides<>(lockClass.newObject(session, lockPath));
             pairs.add(pair);
             pair.take(mode);
         }
-        return LockClass.side(pair.lock, mode == LockMode.READ ? "readLock" : "writeLock");
-    }
-
-    /** One read/write lock object of the user's and which of its sides are handed out. */
-    private static final class Paired {
-        final Object lock;
-        boolean readTaken;
-        boolean writeTaken;
-
-        Paired(Object lock) {
-            this.lock = lock;
-        }
-
-        boolean take(LockMode mode) {
-            if (mode == LockMode.READ ? readTaken : writeTaken) {
-                return false;
-            }
-            if (mode == LockMode.READ) {
-                readTaken = true;
-            } else {
-                writeTaken = true;
-            }
-            return true;
-        }
+        return LockClass.side(pair.lock(), mode == LockMode.READ ? "readLock" : "writeLock");
     }
 
     /**
