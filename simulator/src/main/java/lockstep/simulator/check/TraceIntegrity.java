@@ -25,8 +25,10 @@ import lockstep.simulator.trace.Event;
  * </ul>
  * Acquisitions and the grant order are not compared: a run's own counts differ where a reentrant holder is granted
  * again or a new session takes an old node for its own (scenarios 19 and 21), so only a rerun can tell.
- * What no trace can show by itself (an event deleted and the rest renumbered, another algorithm's name in the header)
- * is what {@code check --rerun} finds, by running the recorded scenario again under the recorded schedule.
+ * An event deleted, swapped or duplicated and the rest renumbered, or another algorithm's name in the header, the
+ * reader refuses before: the run-ended line's digest no longer matches the lines before it. What a forger who writes
+ * that digest again makes, and these facts do not catch, is what {@code check --rerun} finds, by running the recorded
+ * scenario again under the recorded schedule.
  */
 public final class TraceIntegrity {
 

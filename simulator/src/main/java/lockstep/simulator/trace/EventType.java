@@ -27,7 +27,7 @@ enum EventType {
     SERVER_ROLE("server-role", Event.ServerRole.class, "server", "role"),
     CLIENT_SERVER("client-server", Event.ClientServer.class, "client", "server"),
     WRITE("write", Event.Write.class, "client", "token", "accepted", "detail"),
-    RUN_ENDED("run-ended", Event.RunEnded.class, "outcome");
+    RUN_ENDED("run-ended", Event.RunEnded.class, "outcome", "digest");
 
     final String label;
     final Class<? extends Event> type;

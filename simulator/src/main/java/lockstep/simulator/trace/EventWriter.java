@@ -21,13 +21,21 @@ final class EventWriter {
     }
 
     static String toJson(Event event) {
+        return toJson(event, "");
+    }
+
+    /**
+     * A {@code run-ended} event with the digest of the lines before it ({@link TraceDigest}); {@code ""} writes none
+     * (the event alone, as the exports quote it).
+     */
+    static String toJson(Event event, String digest) {
         EventType type = EventType.of(event);
         StringWriter text = new StringWriter(160);
         try (JsonGenerator json = JSON.createGenerator(text)) {
             json.writeStartObject();
             json.writeNumberField("i", event.index());
             json.writeStringField("type", type.label);
-            new Fields(json, event).write();
+            new Fields(json, event, digest).write();
             json.writeEndObject();
         } catch (IOException e) {
             // A StringWriter does not fail; a generator error here is a bug, not an I/O condition.
@@ -41,7 +49,7 @@ final class EventWriter {
      * fields are written. A {@link StringWriter} does not fail, so an {@link IOException} here is a bug, thrown on
      * unchecked.
      */
-    private record Fields(JsonGenerator json, Event event) implements Event.Visitor<Void> {
+    private record Fields(JsonGenerator json, Event event, String digest) implements Event.Visitor<Void> {
 
         void write() {
             event.accept(this);
@@ -200,6 +208,9 @@ final class EventWriter {
         @Override
         public Void runEnded(Event.RunEnded e) {
             text("outcome", e.outcome());
+            if (!digest.isEmpty()) {
+                text("digest", digest);
+            }
             return null;
         }
 

@@ -69,6 +69,7 @@ public final class TraceFiles {
             throw new IllegalArgumentException("a trace has at least its run-started event");
         }
         StringBuilder text = new StringBuilder(events.size() * 128);
+        TraceDigest digest = new TraceDigest();
         for (int i = 0; i < events.size(); i++) {
             Event event = events.get(i);
             // Refuse to write what read() would refuse to read.
@@ -78,7 +79,10 @@ public final class TraceFiles {
             if ((i == 0) != (event instanceof Event.RunStarted)) {
                 throw new IllegalArgumentException("event " + i + ": a trace has one run-started event, first: " + event);
             }
-            text.append(toJson(event)).append('\n');
+            // The run-ended line seals the lines before it: a plain check finds any of them changed since.
+            String line = event instanceof Event.RunEnded ? EventWriter.toJson(event, digest.value()) : toJson(event);
+            digest.line(line);
+            text.append(line).append('\n');
         }
         return text.toString();
     }
@@ -103,6 +107,7 @@ public final class TraceFiles {
             throw new BadInputException(source, 1, 1, text("trace.empty"));
         }
         List<Event> events = new ArrayList<>(lines.size());
+        TraceDigest digest = new TraceDigest();
         Set<String> clients = null;
         boolean ended = false;
         for (int i = 0; i < lines.size(); i++) {
@@ -130,6 +135,10 @@ public final class TraceFiles {
                 refuseUnknownClient(json, clients, ((Event.RunStarted) events.get(0)).clients());
             }
             ended = event instanceof Event.RunEnded;
+            if (ended) {
+                refuseEdited(json, digest.value(), (Event.RunStarted) events.get(0));
+            }
+            digest.line(text);
             if (i == 0 && !(event instanceof Event.RunStarted)) {
                 throw json.wrong("type", text("json.is", "\"" + EventType.of(event).label + "\""),
                         text("trace.startsWith"));
@@ -143,6 +152,26 @@ public final class TraceFiles {
             throw new BadInputException(source, lines.size(), 1, text("trace.truncated", events.size() - 1));
         }
         return List.copyOf(events);
+    }
+
+    /**
+     * The run-ended line's digest must be that of the lines before it ({@link TraceDigest}). A trace whose header
+     * records its scenario's digest was written with one, so a missing digest is refused too; a trace from before both
+     * reads as it always did.
+     */
+    private static void refuseEdited(JsonLine runEnded, String computed, Event.RunStarted start)
+            throws BadInputException {
+        if (!runEnded.has("digest")) {
+            if (!start.scenarioDigest().isEmpty()) {
+                throw runEnded.wrongLine(text("trace.noDigest"), text("trace.digestExpected"));
+            }
+            return;
+        }
+        String recorded = runEnded.text("digest");
+        if (!recorded.equals(computed)) {
+            throw runEnded.wrong("digest", text("trace.digestDiffers", TraceDigest.shortForm(recorded),
+                    TraceDigest.shortForm(computed)), text("trace.digestExpected"));
+        }
     }
 
     /**

@@ -3,6 +3,7 @@ package lockstep.simulator.trace;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -69,13 +70,33 @@ class TraceFilesTest {
         String line = TraceFiles.toJson(recorded);
         assertEquals(FIRST.replace("}", ",\"scenarioDigest\":\"sha256:ab\",\"lockstepVersion\":\"0.1.0\"}"), line);
         Path file = dir.resolve("t.jsonl");
-        String end = "\n{\"i\":1,\"type\":\"run-ended\",\"outcome\":\"completed\"}\n";
-        Files.writeString(file, line + end);
+        TraceFiles.write(file, List.of(recorded, new Event.RunEnded(1, "completed")));
         assertEquals(recorded, TraceFiles.read(file).get(0));
+        String end = "\n{\"i\":1,\"type\":\"run-ended\",\"outcome\":\"completed\"}\n";
         Files.writeString(file, FIRST + end);
         Event.RunStarted older = (Event.RunStarted) TraceFiles.read(file).get(0);
         assertEquals(List.of("", ""), List.of(older.scenarioDigest(), older.lockstepVersion()));
         assertEquals(FIRST, TraceFiles.toJson(older), "an older header is written back as it was");
+    }
+
+    @Test
+    void theRunEndedLineSealsTheLinesBeforeIt() throws Exception {
+        String written = TraceFiles.toJsonLines(everyKindOfEvent());
+        List<String> lines = written.lines().toList();
+        String last = lines.get(lines.size() - 1);
+        assertTrue(last.matches("\\{\"i\":15,\"type\":\"run-ended\",\"outcome\":\"completed\",\"digest\":\"sha256:[0-9a-f]{64}\"}"),
+                last);
+        // Two events swapped and numbered again: every line reads, the digest does not match.
+        List<String> swapped = new java.util.ArrayList<>(lines);
+        swapped.set(3, lines.get(4).replaceFirst("\"i\":4", "\"i\":3"));
+        swapped.set(4, lines.get(3).replaceFirst("\"i\":3", "\"i\":4"));
+        BadInputException edited = assertThrows(BadInputException.class,
+                () -> TraceFiles.parse(String.join("\n", swapped) + "\n", "t.jsonl"));
+        assertTrue(edited.getMessage().startsWith("t.jsonl:16:"), edited.getMessage());
+        assertTrue(edited.getMessage().contains("\"digest\" is sha256:"), edited.getMessage());
+        // A header without the scenario's digest is an older trace's: read without a digest, as it always was.
+        String older = written.replace(last, last.replaceAll(",\"digest\":\"[^\"]+\"", ""));
+        assertEquals(everyKindOfEvent(), TraceFiles.parse(older, "t.jsonl"));
     }
 
     @Test
