@@ -25,6 +25,14 @@ import org.apache.zookeeper.client.HostProvider;
  * the random sleep. Reflection on ZooKeeper's own classes works from the classpath (the unnamed module) on JDK 17; if
  * the fields are not there (another ZooKeeper version) it fails with an {@link IllegalStateException} that says which.
  *
+ * <p>It also bounds each attempt: ZooKeeper gives an attempt that has connected but heard nothing yet a whole session
+ * timeout ({@code ClientCnxn.connectTimeout}, the session timeout over the number of servers, set again at every
+ * connection) before it tries again. An attempt made while a server restarts can go unanswered (seen under load: the
+ * clients of a run came back 10 s after the server, a whole session timeout), and a client SUSPENDED that long is told
+ * by Curator's own clock that its session expired, so a parked waiter woke in a run and not in its replay. Here each
+ * attempt gets {@link #ATTEMPT_TIMEOUT} at most; a loopback handshake takes milliseconds, and one that is retried
+ * costs nothing but the retry.
+ *
  * <p>Guarantees: the first attempt after a connection was lost starts at once. While attempts keep failing (the link
  * is cut, the server is stopped) they are spaced {@link #RETRY_PAUSE} apart, then twice that, up to
  * {@link #MAX_RETRY_PAUSE}, so a client does not spin on a refused port; the spacing starts over at every
@@ -41,6 +49,9 @@ public final class ReconnectPacing {
     public static final Duration RETRY_PAUSE = Duration.ofMillis(5);
     /** The longest pause between two failed attempts. */
     public static final Duration MAX_RETRY_PAUSE = Duration.ofMillis(100);
+
+    /** Longest one connection attempt waits for the server's answer before the next attempt. */
+    public static final Duration ATTEMPT_TIMEOUT = Duration.ofSeconds(2);
 
     /** Longest a held-back reconnect waits before it goes ahead anyway. */
     private static final long LONGEST_HOLD_NANOS = Duration.ofSeconds(60).toNanos();
@@ -68,13 +79,15 @@ public final class ReconnectPacing {
         Field sendThreadField = field(cnxnClass, "sendThread");
         Object sendThread = read(sendThreadField, cnxn);
         Field firstConnect = field(sendThreadField.getType(), "isFirstConnect");
+        Field connectTimeout = field(cnxnClass, "connectTimeout");
         HostProvider original = (HostProvider) read(providerField, cnxn);
         if (original instanceof ImmediateHostProvider paced) {
             return paced.pacing();
         }
         ReconnectPacing pacing = new ReconnectPacing();
         try {
-            providerField.set(cnxn, pacing.new ImmediateHostProvider(original, sendThread, firstConnect));
+            providerField.set(cnxn, pacing.new ImmediateHostProvider(original, sendThread, firstConnect, cnxn,
+                    connectTimeout));
         } catch (IllegalAccessException e) {
             throw unsupported(providerField, e);
         }
@@ -162,12 +175,17 @@ public final class ReconnectPacing {
         private final HostProvider original;
         private final Object sendThread;
         private final Field firstConnect;
+        private final Object cnxn;
+        private final Field connectTimeout;
         private int failedInARow;
 
-        ImmediateHostProvider(HostProvider original, Object sendThread, Field firstConnect) {
+        ImmediateHostProvider(HostProvider original, Object sendThread, Field firstConnect, Object cnxn,
+                              Field connectTimeout) {
             this.original = original;
             this.sendThread = sendThread;
             this.firstConnect = firstConnect;
+            this.cnxn = cnxn;
+            this.connectTimeout = connectTimeout;
         }
 
         ReconnectPacing pacing() {
@@ -195,6 +213,16 @@ public final class ReconnectPacing {
                 firstConnect.setBoolean(sendThread, true);
             } catch (IllegalAccessException e) {
                 throw unsupported(firstConnect, e);
+            }
+            try {
+                // Read by this thread's loop while the attempt waits for its answer; ZooKeeper sets it again to the
+                // session timeout at every connection, so it is bounded again before every attempt.
+                int limit = (int) ATTEMPT_TIMEOUT.toMillis();
+                if (connectTimeout.getInt(cnxn) > limit) {
+                    connectTimeout.setInt(cnxn, limit);
+                }
+            } catch (IllegalAccessException e) {
+                throw unsupported(connectTimeout, e);
             }
             return original.next(0);
         }

@@ -87,6 +87,30 @@ class ClientLinkTest {
         assertEquals(server.connectString(), link.target());
     }
 
+    /**
+     * A connection attempt the server never answers (here: a frozen link accepts it and forwards nothing) is given up
+     * after {@link ReconnectPacing#ATTEMPT_TIMEOUT}, not after ZooKeeper's whole session timeout: the client is back
+     * well before its session, or Curator's clock for it, runs out.
+     */
+    @Test
+    void anAttemptNobodyAnswersIsMadeAgainBeforeTheSessionTimeout() throws Exception {
+        ClientLink link = network.link("c1", server.connectString());
+        ConnectionStates states = new ConnectionStates();
+        ZooKeeper zk = connect(link, states);
+        long session = zk.getSessionId();
+        link.freeze();
+        link.cut();
+        states.await(KeeperState.Disconnected, 1, WAIT);
+        link.restore(); // still frozen: each new attempt is accepted and answered by nobody
+        int before = link.connectionsAccepted();
+        // Two more attempts: before the bound, the next one came a whole session timeout (10 s) after the first.
+        Await.until(() -> link.connectionsAccepted() >= before + 2, Duration.ofMillis(SESSION_TIMEOUT_MS * 3 / 4),
+                "two more attempts");
+        link.thaw();
+        states.await(KeeperState.SyncConnected, 2, WAIT);
+        assertEquals(session, zk.getSessionId());
+    }
+
     @Test
     void aCutDisconnectsTheClientAndARestoreBringsBackItsSession() throws Exception {
         ClientLink link = network.link("c1", server.connectString());
