@@ -144,6 +144,12 @@ final class ExploreCommand implements Callable<Integer> {
                     + "do not depend on it.")
     Integer workers;
 
+    @Option(names = "--count-by-running",
+            description = "With --exhaustive, count the schedules before reduction by running them all again "
+                    + "without reduction, as the search once did (slow: a check of the count it makes from the "
+                    + "reduced search's runs).")
+    boolean countByRunning;
+
     @Option(names = "--json", description = "Print one JSON document on stdout instead of the summary.")
     boolean json;
 
@@ -198,8 +204,8 @@ final class ExploreCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         int servers = ensemble == null ? 1 : ensemble;
         Explorer.Summary summary = Explorer.explore(new Explorer.Settings(info, clients, chosen, range[0], range[1],
-                chosenStrategy, maxSteps, directory, servers, depth, everyScript), workers != null ? workers
-                : Explorer.defaultWorkers(servers), progress(err));
+                chosenStrategy, maxSteps, directory, servers, depth, everyScript, countByRunning), workers != null
+                ? workers : Explorer.defaultWorkers(servers), progress(err, everyScript));
         PrintWriter stdout = spec.commandLine().getOut();
         Scope scope = new Scope(clients, maxSteps, chosen, range[0], range[1], everyScript);
         stdout.println(json ? json(summary, scope) : text(summary, chosen, scope));
@@ -317,7 +323,7 @@ final class ExploreCommand implements Callable<Integer> {
      * On a terminal, one line redrawn a few times a second; otherwise a line every few seconds of a long search, and
      * of the shrink that follows a finding (it can take minutes).
      */
-    private static Explorer.Progress progress(PrintWriter err) {
+    private static Explorer.Progress progress(PrintWriter err, boolean everyScript) {
         boolean terminal = System.console() != null;
         long every = terminal ? 250 : QUIET_PROGRESS_MS;
         long[] shownAt = {0};
@@ -330,8 +336,10 @@ final class ExploreCommand implements Callable<Integer> {
                     return;
                 }
                 shownAt[0] = elapsedMs;
-                show(SimulatorTexts.text("explore.progress", seedsDone, seeds, runs, findings,
-                        String.format(Locale.ROOT, "%.1f", runs * 1000.0 / Math.max(1, elapsedMs))), last);
+                String rate = String.format(Locale.ROOT, "%.1f", runs * 1000.0 / Math.max(1, elapsedMs));
+                // Every script is one tree, not seeds: "0/1 seeds" would say nothing of how far it got.
+                show(everyScript ? SimulatorTexts.text("explore.progress.everyScript", runs, findings, rate)
+                        : SimulatorTexts.text("explore.progress", seedsDone, seeds, runs, findings, rate), last);
             }
 
             @Override
@@ -447,9 +455,13 @@ final class ExploreCommand implements Callable<Integer> {
         String faultWords = faults.isEmpty() ? SimulatorTexts.text("explore.noFaults")
                 : faults.size() == Faults.all().size() ? SimulatorTexts.text("explore.everyFault")
                 : String.join(",", faults.stream().map(Fault::name).toList());
-        out.append(SimulatorTexts.text("explore.summary", summary.algorithm(), summary.runs(), summary.schedules(),
-                summary.seedsDone(), faultWords, String.format(Locale.ROOT, "%.1f", summary.wallMs() / 1000.0)))
-                .append('\n');
+        String seconds = String.format(Locale.ROOT, "%.1f", summary.wallMs() / 1000.0);
+        // Every script of a scope is not a seed's: the summary names the scope instead.
+        out.append(scope.everyScript()
+                ? SimulatorTexts.text("explore.summary.everyScript", summary.algorithm(), summary.runs(),
+                        summary.schedules(), scope.lines(), faultWords, seconds)
+                : SimulatorTexts.text("explore.summary", summary.algorithm(), summary.runs(), summary.schedules(),
+                        summary.seedsDone(), faultWords, seconds)).append('\n');
         // A user's lock whose runs do not repeat most likely decides on something random (a UUID in its node names).
         String doubtKey = lockstep.algorithms.user.UserLocks.optionOf(summary.algorithm()).isPresent()
                 ? "explore.unconfirmed.yours" : "explore.unconfirmed";

@@ -43,6 +43,8 @@ final class SleepSets implements Scheduler, ScriptGenerator.LineChoice {
     private List<Option> carried = List.of();
     private int carriedFromStep = Integer.MIN_VALUE;
     private int blockedAt = -1;
+    /** The steps let happen, cut at quiescent points: how many orders of them the unreduced search would run. */
+    private final Orderings orderings = new Orderings();
 
     /**
      * @param given   the positions to take first
@@ -66,6 +68,7 @@ final class SleepSets implements Scheduler, ScriptGenerator.LineChoice {
      */
     @Override
     public synchronized void only(Option option) {
+        orderings.step(option);
         if (choicePoints >= horizon) {
             return;
         }
@@ -114,6 +117,7 @@ final class SleepSets implements Scheduler, ScriptGenerator.LineChoice {
         branches.add(within);
         lines.add(false);
         Option chosen = options.get(choice);
+        orderings.step(chosen);
         List<Option> next = new ArrayList<>();
         for (int i = 0; i < options.size(); i++) {
             if ((sleeping[i] || i < choice) && i != choice && Independence.commute(options.get(i), chosen)) {
@@ -123,6 +127,12 @@ final class SleepSets implements Scheduler, ScriptGenerator.LineChoice {
         carried = next;
         carriedFromStep = chosen.step();
         return choice;
+    }
+
+    /** No option is open: no order of the steps reaches across this point ({@link Orderings}). */
+    @Override
+    public synchronized void quiescent() {
+        orderings.quiescent();
     }
 
     /**
@@ -174,6 +184,14 @@ final class SleepSets implements Scheduler, ScriptGenerator.LineChoice {
     /** Whether the run met a point within the horizon with every option asleep (no new schedule). */
     synchronized boolean blocked() {
         return blockedAt >= 0;
+    }
+
+    /**
+     * The runs of the unreduced search equivalent to this one (its steps in every order that keeps the steps that
+     * do not commute in theirs): what this run stands for when it was not blocked. Told steps only when reducing.
+     */
+    synchronized long orders() {
+        return orderings.count();
     }
 
     /** Whether the run had choice points past the horizon (they took the first option not asleep, unbranched). */
