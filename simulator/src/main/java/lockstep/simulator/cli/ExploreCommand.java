@@ -515,6 +515,8 @@ final class ExploreCommand implements Callable<Integer> {
             exhaustive.put("faults", scope.faults().stream().map(Fault::name).toList());
             exhaustive.put("schedules", every.reduced());
             exhaustive.put("schedulesBeforeReduction", every.full() < 0 ? null : every.full());
+            // From the orders of the reduced search's runs: the same figure, unless --count-by-running ran it.
+            exhaustive.put("schedulesBeforeReductionFromOrders", every.orders() < 0 ? null : every.orders());
             exhaustive.put("blockedRuns", every.blocked());
             exhaustive.put("runsPastHorizon", every.pastHorizon());
             exhaustive.put("horizon", every.everyScript() ? null : every.horizon());

@@ -28,7 +28,7 @@ import lockstep.simulator.trace.Event.ConnectionState;
  * scheduler makes its choices (written down as a {@link ChoiceVector}): a seeded random one that may deliver a
  * notification after other clients' calls, or PCT's priorities ({@link PctScheduler}); with {@code exhaustive}, each
  * seed's script meets every choice vector in turn instead, depth first, options that commute tried in one order only
- * ({@link SleepSets}), then the space is counted again without that reduction. Every run is on
+ * ({@link SleepSets}), and the space before that reduction is counted from its runs ({@link Orderings}). Every run is on
  * one server, or one embedded ensemble, started once ({@link RunsOnOneServer}; with several workers, each worker's
  * own, the seeds taken back in order by {@link SeedsSideBySide}), and is checked when it ends. The lowest failing
  * seed is shrunk ({@link Shrinker}) and written by {@link Counterexample}; the search stops there, unless
@@ -182,8 +182,9 @@ public final class Explorer {
      * What an exhaustive search covered.
      *
      * @param reduced     schedules of the reduced space (runs not blocked by their sleep sets)
-     * @param full        schedules before reduction (every choice vector), counted by a second search when the first
-     *                    found nothing; -1 when not counted
+     * @param full        schedules before reduction (every choice vector) when the search found nothing: the orders
+     *                    of its runs ({@code orders}), or with {@link Settings#countByRunning} or runs past the
+     *                    horizon, counted by a second, unreduced search; -1 when not counted
      * @param blocked     runs the reduced search made that every continuation of was explored already
      * @param pastHorizon runs with choice points past the horizon (those took the first option unbranched): 0 when
      *                    the count is every schedule of the scripts
@@ -193,13 +194,17 @@ public final class Explorer {
      * @param scriptsBeforeSymmetry the scripts those stand for, their clients renamed every way ({@link Symmetry});
      *                    equal to {@code scripts} without symmetry, -1 when the scripts were the seeds'
      * @param symmetric   whether scripts equal up to the clients' names were run once
+     * @param orders      the schedules before reduction as the orders of the reduced search's unblocked runs count
+     *                    them ({@link Orderings}): {@code full} itself unless {@link Settings#countByRunning}, when
+     *                    the two are told side by side; -1 when not counted (a finding, or runs past the horizon,
+     *                    where the unreduced search does not branch as the orders do)
      */
     public record Every(long reduced, long full, long blocked, long pastHorizon, int horizon, long scripts,
-                        long scriptsBeforeSymmetry, boolean symmetric) {
+                        long scriptsBeforeSymmetry, boolean symmetric, long orders) {
 
         /** Over the seeds' scripts. */
-        public Every(long reduced, long full, long blocked, long pastHorizon, int horizon) {
-            this(reduced, full, blocked, pastHorizon, horizon, -1, -1, false);
+        public Every(long reduced, long full, long blocked, long pastHorizon, int horizon, long orders) {
+            this(reduced, full, blocked, pastHorizon, horizon, -1, -1, false, orders);
         }
 
         /** Whether every script of the scope was searched, not the seeds' scripts. */
@@ -349,9 +354,11 @@ public final class Explorer {
     }
 
     /**
-     * Every schedule of each seed's script, depth first with sleep sets ({@link SleepSets}); when that finds
-     * nothing, the same space again without reduction, to count it (and, should it fail where the reduced search did
-     * not, to hand that over too: a reduction that hid a finding would show here).
+     * Every schedule of each seed's script (or every script), depth first with sleep sets ({@link SleepSets}); when
+     * that finds nothing, the space before reduction is the sum of the orders of its unblocked runs
+     * ({@link Orderings}). With {@link Settings#countByRunning}, or when runs went past the horizon, the same space
+     * is run again without reduction, to count it (and, should it fail where the reduced search did not, to hand
+     * that over too: a reduction that hid a finding would show there).
      */
     private Summary searchEverySchedule(Progress progress) throws Exception {
         long started = System.nanoTime();
@@ -400,7 +407,7 @@ public final class Explorer {
                             progress.ran(done + 1, seeds, runs[0], 1, elapsedMs(started));
                             return new Summary(settings.algorithm().name(), runs[0], schedules.size(), shrinkRuns[0],
                                     List.of(shrunk), done + 1, elapsedMs(started), unconfirmed,
-                                    every(counts, reduce ? -1 : counts[1], scripts));
+                                    every(counts, reduce ? -1 : counts[1], scripts, -1));
                         }
                     }
                     given = choices.next();
@@ -410,15 +417,16 @@ public final class Explorer {
             }
         }
         return new Summary(settings.algorithm().name(), runs[0], schedules.size(), shrinkRuns[0], List.of(), seeds,
-                elapsedMs(started), unconfirmed, every(counts, counts[1], scripts));
+                elapsedMs(started), unconfirmed, every(counts, counts[1], scripts,
+                counts[3] > 0 ? -1 : orders));
     }
 
-    private Every every(long[] counts, long full, java.util.Map<List<String>, Integer> scripts) {
+    private Every every(long[] counts, long full, java.util.Map<List<String>, Integer> scripts, long orders) {
         if (!settings.everyScript()) {
-            return new Every(counts[0], full, counts[2], counts[3], settings.horizon());
+            return new Every(counts[0], full, counts[2], counts[3], settings.horizon(), orders);
         }
         return new Every(counts[0], full, counts[2], counts[3], settings.horizon(), scripts.size(),
-                scripts.values().stream().mapToLong(Integer::longValue).sum(), settings.symmetric());
+                scripts.values().stream().mapToLong(Integer::longValue).sum(), settings.symmetric(), orders);
     }
 
     /** A script that {@code choices} picks line by line among every line that fits. */
