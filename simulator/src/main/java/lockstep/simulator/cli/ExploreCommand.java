@@ -150,6 +150,11 @@ final class ExploreCommand implements Callable<Integer> {
                     + "reduced search's runs).")
     boolean countByRunning;
 
+    @Option(names = "--estimate", paramLabel = "N",
+            description = "With --exhaustive (every script), do not search: estimate how large the search is from N "
+                    + "random descents of its tree, one run each (Knuth's estimator), and how long it would take.")
+    Integer estimate;
+
     @Option(names = "--json", description = "Print one JSON document on stdout instead of the summary.")
     boolean json;
 
@@ -203,6 +208,18 @@ final class ExploreCommand implements Callable<Integer> {
 
         PrintWriter err = spec.commandLine().getErr();
         int servers = ensemble == null ? 1 : ensemble;
+        if (estimate != null) {
+            if (!everyScript || estimate < 2) {
+                throw bad("--estimate", SimulatorTexts.text("explore.estimate.needsEveryScript"));
+            }
+            Explorer.Estimate size = Explorer.estimate(new Explorer.Settings(info, clients, chosen, range[0],
+                    range[1], chosenStrategy, maxSteps, directory, servers, depth, true), estimate,
+                    progress(err, false));
+            PrintWriter stdout = spec.commandLine().getOut();
+            stdout.println(estimateSentence(size, new Scope(clients, maxSteps, chosen, range[0], range[1], true)));
+            stdout.flush();
+            return size.failed() > 0 ? LockstepCommand.FINDING : LockstepCommand.OK;
+        }
         Explorer.Summary summary = Explorer.explore(new Explorer.Settings(info, clients, chosen, range[0], range[1],
                 chosenStrategy, maxSteps, directory, servers, depth, everyScript, countByRunning), workers != null
                 ? workers : Explorer.defaultWorkers(servers), progress(err, everyScript));
@@ -425,6 +442,25 @@ final class ExploreCommand implements Callable<Integer> {
                 faultWords(scope), every.scripts(), symmetry, every.reduced(), fullWords(every), verdict(summary));
         return every.pastHorizon() > 0 ? sentence + '\n' + SimulatorTexts.text("explore.every.pastHorizon",
                 every.pastHorizon(), every.horizon()) : sentence;
+    }
+
+    /**
+     * "every script of up to 4 lines over 3 clients, faults crash and expire, estimated from 200 random descents:
+     * about R runs (± r), S schedules (± s), M before reduction (± m); at the 12.3 runs/s of the descents, about
+     * H hours", and a line more when a descent's run failed.
+     */
+    private static String estimateSentence(Explorer.Estimate size, Scope scope) {
+        String sentence = SimulatorTexts.text("explore.estimate", scope.clients(), scope.lines(), faultWords(scope),
+                size.descents(), about(size.runs()), about(size.runsError()), about(size.schedules()),
+                about(size.schedulesError()), about(size.full()), about(size.fullError()),
+                String.format(Locale.ROOT, "%.1f", size.runsPerSecond()),
+                String.format(Locale.ROOT, "%,.1f", size.runs() / size.runsPerSecond() / 3600));
+        return size.failed() == 0 ? sentence
+                : sentence + '\n' + SimulatorTexts.text("explore.estimate.failed", size.failed());
+    }
+
+    private static String about(double value) {
+        return String.format(Locale.ROOT, "%,.0f", value);
     }
 
     private static String faultWords(Scope scope) {

@@ -293,6 +293,67 @@ public final class Explorer {
         return Optional.empty();
     }
 
+    /**
+     * How large the exhaustive search of {@code settings} is, without making it: {@code descents} random descents of
+     * its tree ({@link SleepSets} with a probe; Knuth 1975), each one run. Each descent's weight, the product of the
+     * branches at its points, is an unbiased estimate of the search's runs; weighted by not being blocked, of its
+     * schedules; by its orders too ({@link Orderings}), of the schedules before reduction. The mean of each, and its
+     * standard error, over the descents. The descents are drawn from {@code firstSeed}: the same settings, the same
+     * estimate.
+     */
+    public static Estimate estimate(Settings settings, int descents, Progress progress) throws Exception {
+        if (!settings.exhaustive() || descents < 2) {
+            throw new IllegalArgumentException("an estimate takes the exhaustive strategy and 2 or more descents");
+        }
+        try (RunsOnOneServer server = RunsOnOneServer.start(settings.ensemble())) {
+            return new Explorer(settings, server).estimate(descents, progress);
+        }
+    }
+
+    /**
+     * An estimate of an exhaustive search's size: means over {@code descents} random descents and their standard
+     * errors; {@code failed} descents whose run the checker failed (a finding the search itself would shrink).
+     */
+    public record Estimate(int descents, double runs, double runsError, double schedules, double schedulesError,
+                           double full, double fullError, int failed, long wallMs) {
+
+        /** Runs a second the descents made (each descent is one run). */
+        public double runsPerSecond() {
+            return descents * 1000.0 / Math.max(1, wallMs);
+        }
+    }
+
+    private Estimate estimate(int descents, Progress progress) throws Exception {
+        long started = System.nanoTime();
+        java.util.Random probe = new java.util.Random(settings.firstSeed());
+        double[] sum = new double[3];
+        double[] squares = new double[3];
+        int failed = 0;
+        for (int i = 0; i < descents; i++) {
+            SleepSets choices = new SleepSets(new int[0], settings.horizon(), true, probe);
+            ScriptGenerator script = settings.everyScript() ? everyScript(choices) : generator(settings.firstSeed());
+            RunsOnOneServer.Outcome outcome = run(server, settings.clientNames(), settings.firstSeed(), choices,
+                    script);
+            failed += failure(outcome).isPresent() ? 1 : 0;
+            double weight = choices.weight();
+            double[] x = {weight, choices.blocked() ? 0 : weight, choices.blocked() ? 0 : weight * choices.orders()};
+            for (int k = 0; k < 3; k++) {
+                sum[k] += x[k];
+                squares[k] += x[k] * x[k];
+            }
+            progress.ran(i + 1, descents, i + 1, failed, elapsedMs(started));
+        }
+        double[] mean = new double[3];
+        double[] error = new double[3];
+        for (int k = 0; k < 3; k++) {
+            mean[k] = sum[k] / descents;
+            double variance = Math.max(0, (squares[k] - descents * mean[k] * mean[k]) / (descents - 1));
+            error[k] = Math.sqrt(variance / descents);
+        }
+        return new Estimate(descents, mean[0], error[0], mean[1], error[1], mean[2], error[2], failed,
+                elapsedMs(started));
+    }
+
     /** A search's first failing run: its seed, how many runs it took (that one included), its kind, the time. */
     public record FirstFailure(long seed, int runs, String kind, long wallMs) {
     }

@@ -43,6 +43,9 @@ final class SleepSets implements Scheduler, ScriptGenerator.LineChoice {
     private List<Option> carried = List.of();
     private int carriedFromStep = Integer.MIN_VALUE;
     private int blockedAt = -1;
+    /** With a random descent ({@link #SleepSets(int[], int, boolean, java.util.Random)}): where its choices come from. */
+    private final java.util.Random probe;
+    private double weight = 1;
     /** The steps let happen, cut at quiescent points: how many orders of them the unreduced search would run. */
     private final Orderings orderings = new Orderings();
 
@@ -52,9 +55,26 @@ final class SleepSets implements Scheduler, ScriptGenerator.LineChoice {
      * @param reduce  whether options that commute are tried in one order only
      */
     SleepSets(int[] given, int horizon, boolean reduce) {
+        this(given, horizon, reduce, null);
+    }
+
+    /**
+     * A random descent of the reduced search's tree, to estimate its size (Knuth, "Estimating the efficiency of
+     * backtrack programs", 1975): past {@code given}, each point takes an option it would branch to (a line, or an
+     * option not asleep) uniformly at random from {@code probe}, and {@link #weight} multiplies how many there were.
+     * The mean weight over descents is the number of runs of the whole search; weighted by not blocked, its
+     * schedules; by {@link #orders}, the schedules before reduction.
+     */
+    SleepSets(int[] given, int horizon, boolean reduce, java.util.Random probe) {
         this.given = given.clone();
         this.horizon = horizon;
         this.reduce = reduce;
+        this.probe = probe;
+    }
+
+    /** With a probe, how many runs of the search this descent stands for: the product of its points' branches. */
+    synchronized double weight() {
+        return weight;
     }
 
     @Override
@@ -110,6 +130,17 @@ final class SleepSets implements Scheduler, ScriptGenerator.LineChoice {
                 if (blockedAt < 0 && within) {
                     blockedAt = point;
                 }
+            } else if (probe != null && within && blockedAt < 0) {
+                // A descent: any branch of the search's tree here, each as likely.
+                int awake = 0;
+                for (boolean asleepHere : sleeping) {
+                    awake += asleepHere ? 0 : 1;
+                }
+                int pick = probe.nextInt(awake);
+                for (choice = 0; sleeping[choice] || pick-- > 0; choice++) {
+                    // skip to the pick-th option awake
+                }
+                weight *= awake;
             }
         }
         taken.add(choice);
@@ -144,6 +175,10 @@ final class SleepSets implements Scheduler, ScriptGenerator.LineChoice {
     public synchronized int line(int options) {
         int point = taken.size();
         int choice = point < given.length ? Math.min(given[point], options - 1) : 0;
+        if (point >= given.length && probe != null && blockedAt < 0) {
+            choice = probe.nextInt(options);
+            weight *= options;
+        }
         taken.add(choice);
         asleep.add(new boolean[options]);
         branches.add(true);

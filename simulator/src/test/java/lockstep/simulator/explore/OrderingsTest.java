@@ -49,7 +49,10 @@ class OrderingsTest {
      * only at one), quiescent between segments.
      */
     private static SleepSets run(List<List<List<String>>> segments, int[] given, boolean reduce) {
-        SleepSets scheduler = new SleepSets(given, Integer.MAX_VALUE, reduce);
+        return run(segments, new SleepSets(given, Integer.MAX_VALUE, reduce));
+    }
+
+    private static SleepSets run(List<List<List<String>>> segments, SleepSets scheduler) {
         int steps = 0;
         for (List<List<String>> segment : segments) {
             int[] next = new int[segment.size()];
@@ -120,5 +123,29 @@ class OrderingsTest {
         }
         // Independent clients: one run stands for all C(5, 2) = 10.
         assertEquals(1, search(systems.get(0))[0]);
+    }
+
+    @Test
+    void randomDescentsEstimateTheSearchWithoutMakingIt() {
+        List<List<List<String>>> system = List.of(List.of(List.of("/a", "/p"), List.of("/p", "/b"),
+                List.of("/c", "/p", "/c")));
+        long runs = 0;
+        long[] exact = search(system);
+        for (int[] given = new int[0]; given != null; runs++) {
+            given = run(system, given, true).next();
+        }
+        java.util.Random probe = new java.util.Random(1);
+        double[] sum = new double[3];
+        int descents = 4_000;
+        for (int i = 0; i < descents; i++) {
+            SleepSets descent = run(system, new SleepSets(new int[0], Integer.MAX_VALUE, true, probe));
+            sum[0] += descent.weight();
+            sum[1] += descent.blocked() ? 0 : descent.weight();
+            sum[2] += descent.blocked() ? 0 : descent.weight() * descent.orders();
+        }
+        // Unbiased (Knuth 1975): the means come within a tenth of the search's own counts.
+        assertEquals(runs, sum[0] / descents, runs * 0.1);
+        assertEquals(exact[0], sum[1] / descents, exact[0] * 0.1);
+        assertEquals(exact[2], sum[2] / descents, exact[2] * 0.1);
     }
 }
