@@ -454,9 +454,16 @@ final class ExploreCommand implements Callable<Integer> {
                 size.descents(), about(size.runs()), about(size.runsError()), about(size.schedules()),
                 about(size.schedulesError()), about(size.full()), about(size.fullError()),
                 String.format(Locale.ROOT, "%.1f", size.runsPerSecond()),
-                String.format(Locale.ROOT, "%,.1f", size.runs() / size.runsPerSecond() / 3600));
+                duration(size.runs() / size.runsPerSecond()));
         return size.failed() == 0 ? sentence
                 : sentence + '\n' + SimulatorTexts.text("explore.estimate.failed", size.failed());
+    }
+
+    /** Minutes up to two hours, hours after. */
+    private static String duration(double seconds) {
+        return seconds < 7200 ? SimulatorTexts.text("explore.estimate.minutes", String.format(Locale.ROOT, "%,.1f",
+                seconds / 60)) : SimulatorTexts.text("explore.estimate.hours", String.format(Locale.ROOT, "%,.0f",
+                seconds / 3600));
     }
 
     private static String about(double value) {
