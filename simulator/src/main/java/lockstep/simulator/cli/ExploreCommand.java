@@ -214,7 +214,7 @@ final class ExploreCommand implements Callable<Integer> {
             }
             Explorer.Estimate size = Explorer.estimate(new Explorer.Settings(info, clients, chosen, range[0],
                     range[1], chosenStrategy, maxSteps, directory, servers, depth, true), estimate,
-                    progress(err, false));
+                    progress(err, Boolean.TRUE));
             PrintWriter stdout = spec.commandLine().getOut();
             stdout.println(estimateSentence(size, new Scope(clients, maxSteps, chosen, range[0], range[1], true)));
             stdout.flush();
@@ -222,7 +222,7 @@ final class ExploreCommand implements Callable<Integer> {
         }
         Explorer.Summary summary = Explorer.explore(new Explorer.Settings(info, clients, chosen, range[0], range[1],
                 chosenStrategy, maxSteps, directory, servers, depth, everyScript, countByRunning), workers != null
-                ? workers : Explorer.defaultWorkers(servers), progress(err, everyScript));
+                ? workers : Explorer.defaultWorkers(servers), progress(err, everyScript ? Boolean.FALSE : null));
         PrintWriter stdout = spec.commandLine().getOut();
         Scope scope = new Scope(clients, maxSteps, chosen, range[0], range[1], everyScript);
         stdout.println(json ? json(summary, scope) : text(summary, chosen, scope));
@@ -340,7 +340,8 @@ final class ExploreCommand implements Callable<Integer> {
      * On a terminal, one line redrawn a few times a second; otherwise a line every few seconds of a long search, and
      * of the shrink that follows a finding (it can take minutes).
      */
-    private static Explorer.Progress progress(PrintWriter err, boolean everyScript) {
+    /** {@code everyScript}: null for seeds, false for the search of every script, true for its estimate. */
+    private static Explorer.Progress progress(PrintWriter err, Boolean everyScript) {
         boolean terminal = System.console() != null;
         long every = terminal ? 250 : QUIET_PROGRESS_MS;
         long[] shownAt = {0};
@@ -355,8 +356,10 @@ final class ExploreCommand implements Callable<Integer> {
                 shownAt[0] = elapsedMs;
                 String rate = String.format(Locale.ROOT, "%.1f", runs * 1000.0 / Math.max(1, elapsedMs));
                 // Every script is one tree, not seeds: "0/1 seeds" would say nothing of how far it got.
-                show(everyScript ? SimulatorTexts.text("explore.progress.everyScript", runs, findings, rate)
-                        : SimulatorTexts.text("explore.progress", seedsDone, seeds, runs, findings, rate), last);
+                show(everyScript == null ? SimulatorTexts.text("explore.progress", seedsDone, seeds, runs, findings,
+                        rate) : everyScript ? SimulatorTexts.text("explore.progress.estimate", seedsDone, seeds,
+                        findings, rate) : SimulatorTexts.text("explore.progress.everyScript", runs, findings, rate),
+                        last);
             }
 
             @Override
