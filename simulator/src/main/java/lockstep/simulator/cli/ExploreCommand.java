@@ -144,6 +144,17 @@ final class ExploreCommand implements Callable<Integer> {
                     + "do not depend on it.")
     Integer workers;
 
+    @Option(names = "--count-by-running",
+            description = "With --exhaustive, count the schedules before reduction by running them all again "
+                    + "without reduction, as the search once did (slow: a check of the count it makes from the "
+                    + "reduced search's runs).")
+    boolean countByRunning;
+
+    @Option(names = "--estimate", paramLabel = "N",
+            description = "With --exhaustive (every script), do not search: estimate how large the search is from N "
+                    + "random descents of its tree, one run each (Knuth's estimator), and how long it would take.")
+    Integer estimate;
+
     @Option(names = "--json", description = "Print one JSON document on stdout instead of the summary.")
     boolean json;
 
@@ -197,9 +208,21 @@ final class ExploreCommand implements Callable<Integer> {
 
         PrintWriter err = spec.commandLine().getErr();
         int servers = ensemble == null ? 1 : ensemble;
+        if (estimate != null) {
+            if (!everyScript || estimate < 2) {
+                throw bad("--estimate", SimulatorTexts.text("explore.estimate.needsEveryScript"));
+            }
+            Explorer.Estimate size = Explorer.estimate(new Explorer.Settings(info, clients, chosen, range[0],
+                    range[1], chosenStrategy, maxSteps, directory, servers, depth, true), estimate,
+                    progress(err, Boolean.TRUE));
+            PrintWriter stdout = spec.commandLine().getOut();
+            stdout.println(estimateSentence(size, new Scope(clients, maxSteps, chosen, range[0], range[1], true)));
+            stdout.flush();
+            return size.failed() > 0 ? LockstepCommand.FINDING : LockstepCommand.OK;
+        }
         Explorer.Summary summary = Explorer.explore(new Explorer.Settings(info, clients, chosen, range[0], range[1],
-                chosenStrategy, maxSteps, directory, servers, depth, everyScript), workers != null ? workers
-                : Explorer.defaultWorkers(servers), progress(err));
+                chosenStrategy, maxSteps, directory, servers, depth, everyScript, countByRunning), workers != null
+                ? workers : Explorer.defaultWorkers(servers), progress(err, everyScript ? Boolean.FALSE : null));
         PrintWriter stdout = spec.commandLine().getOut();
         Scope scope = new Scope(clients, maxSteps, chosen, range[0], range[1], everyScript);
         stdout.println(json ? json(summary, scope) : text(summary, chosen, scope));
@@ -317,7 +340,8 @@ final class ExploreCommand implements Callable<Integer> {
      * On a terminal, one line redrawn a few times a second; otherwise a line every few seconds of a long search, and
      * of the shrink that follows a finding (it can take minutes).
      */
-    private static Explorer.Progress progress(PrintWriter err) {
+    /** {@code everyScript}: null for seeds, false for the search of every script, true for its estimate. */
+    private static Explorer.Progress progress(PrintWriter err, Boolean everyScript) {
         boolean terminal = System.console() != null;
         long every = terminal ? 250 : QUIET_PROGRESS_MS;
         long[] shownAt = {0};
@@ -330,8 +354,12 @@ final class ExploreCommand implements Callable<Integer> {
                     return;
                 }
                 shownAt[0] = elapsedMs;
-                show(SimulatorTexts.text("explore.progress", seedsDone, seeds, runs, findings,
-                        String.format(Locale.ROOT, "%.1f", runs * 1000.0 / Math.max(1, elapsedMs))), last);
+                String rate = String.format(Locale.ROOT, "%.1f", runs * 1000.0 / Math.max(1, elapsedMs));
+                // Every script is one tree, not seeds: "0/1 seeds" would say nothing of how far it got.
+                show(everyScript == null ? SimulatorTexts.text("explore.progress", seedsDone, seeds, runs, findings,
+                        rate) : everyScript ? SimulatorTexts.text("explore.progress.estimate", seedsDone, seeds,
+                        findings, rate) : SimulatorTexts.text("explore.progress.everyScript", runs, findings, rate),
+                        last);
             }
 
             @Override
@@ -419,6 +447,32 @@ final class ExploreCommand implements Callable<Integer> {
                 every.pastHorizon(), every.horizon()) : sentence;
     }
 
+    /**
+     * "every script of up to 4 lines over 3 clients, faults crash and expire, estimated from 200 random descents:
+     * about R runs (± r), S schedules (± s), M before reduction (± m); at the 12.3 runs/s of the descents, about
+     * H hours", and a line more when a descent's run failed.
+     */
+    private static String estimateSentence(Explorer.Estimate size, Scope scope) {
+        String sentence = SimulatorTexts.text("explore.estimate", scope.clients(), scope.lines(), faultWords(scope),
+                size.descents(), about(size.runs()), about(size.runsError()), about(size.schedules()),
+                about(size.schedulesError()), about(size.full()), about(size.fullError()),
+                String.format(Locale.ROOT, "%.1f", size.runsPerSecond()),
+                duration(size.runs() / size.runsPerSecond()));
+        return size.failed() == 0 ? sentence
+                : sentence + '\n' + SimulatorTexts.text("explore.estimate.failed", size.failed());
+    }
+
+    /** Minutes up to two hours, hours after. */
+    private static String duration(double seconds) {
+        return seconds < 7200 ? SimulatorTexts.text("explore.estimate.minutes", String.format(Locale.ROOT, "%,.1f",
+                seconds / 60)) : SimulatorTexts.text("explore.estimate.hours", String.format(Locale.ROOT, "%,.0f",
+                seconds / 3600));
+    }
+
+    private static String about(double value) {
+        return String.format(Locale.ROOT, "%,.0f", value);
+    }
+
     private static String faultWords(Scope scope) {
         return scope.faults().isEmpty() ? SimulatorTexts.text("explore.every.noFaults")
                 : SimulatorTexts.text("explore.every.faults", joinedWithAnd(scope.faults().stream()
@@ -447,9 +501,13 @@ final class ExploreCommand implements Callable<Integer> {
         String faultWords = faults.isEmpty() ? SimulatorTexts.text("explore.noFaults")
                 : faults.size() == Faults.all().size() ? SimulatorTexts.text("explore.everyFault")
                 : String.join(",", faults.stream().map(Fault::name).toList());
-        out.append(SimulatorTexts.text("explore.summary", summary.algorithm(), summary.runs(), summary.schedules(),
-                summary.seedsDone(), faultWords, String.format(Locale.ROOT, "%.1f", summary.wallMs() / 1000.0)))
-                .append('\n');
+        String seconds = String.format(Locale.ROOT, "%.1f", summary.wallMs() / 1000.0);
+        // Every script of a scope is not a seed's: the summary names the scope instead.
+        out.append(scope.everyScript()
+                ? SimulatorTexts.text("explore.summary.everyScript", summary.algorithm(), summary.runs(),
+                        summary.schedules(), scope.lines(), faultWords, seconds)
+                : SimulatorTexts.text("explore.summary", summary.algorithm(), summary.runs(), summary.schedules(),
+                        summary.seedsDone(), faultWords, seconds)).append('\n');
         // A user's lock whose runs do not repeat most likely decides on something random (a UUID in its node names).
         String doubtKey = lockstep.algorithms.user.UserLocks.optionOf(summary.algorithm()).isPresent()
                 ? "explore.unconfirmed.yours" : "explore.unconfirmed";
@@ -503,6 +561,8 @@ final class ExploreCommand implements Callable<Integer> {
             exhaustive.put("faults", scope.faults().stream().map(Fault::name).toList());
             exhaustive.put("schedules", every.reduced());
             exhaustive.put("schedulesBeforeReduction", every.full() < 0 ? null : every.full());
+            // From the orders of the reduced search's runs: the same figure, unless --count-by-running ran it.
+            exhaustive.put("schedulesBeforeReductionFromOrders", every.orders() < 0 ? null : every.orders());
             exhaustive.put("blockedRuns", every.blocked());
             exhaustive.put("runsPastHorizon", every.pastHorizon());
             exhaustive.put("horizon", every.everyScript() ? null : every.horizon());

@@ -28,7 +28,7 @@ import lockstep.simulator.trace.Event.ConnectionState;
  * scheduler makes its choices (written down as a {@link ChoiceVector}): a seeded random one that may deliver a
  * notification after other clients' calls, or PCT's priorities ({@link PctScheduler}); with {@code exhaustive}, each
  * seed's script meets every choice vector in turn instead, depth first, options that commute tried in one order only
- * ({@link SleepSets}), then the space is counted again without that reduction. Every run is on
+ * ({@link SleepSets}), and the space before that reduction is counted from its runs ({@link Orderings}). Every run is on
  * one server, or one embedded ensemble, started once ({@link RunsOnOneServer}; with several workers, each worker's
  * own, the seeds taken back in order by {@link SeedsSideBySide}), and is checked when it ends. The lowest failing
  * seed is shrunk ({@link Shrinker}) and written by {@link Counterexample}; the search stops there, unless
@@ -67,9 +67,13 @@ public final class Explorer {
      *                   {@code maxSteps} lines ({@link ScriptGenerator#everyScript}), up to the clients' names when
      *                   the faults allow it ({@link ScriptGenerator#symmetryHolds}); the scripts' seed is
      *                   {@code firstSeed}
+     * @param countByRunning with {@code exhaustive}: count the space before reduction by running it again without
+     *                   reduction (the old way, slow; kept to check the count) instead of counting the orders of the
+     *                   reduced search's runs ({@link Orderings})
      */
     public record Settings(Algorithms.Info algorithm, int clients, List<Fault> faults, long firstSeed, long lastSeed,
-                           Strategy strategy, int maxSteps, Path out, int ensemble, int depth, boolean everyScript) {
+                           Strategy strategy, int maxSteps, Path out, int ensemble, int depth, boolean everyScript,
+                           boolean countByRunning) {
 
         /** PCT's bug depth unless told: two change points (Coyote's and the paper's usual choice). */
         public static final int DEFAULT_DEPTH = 3;
@@ -85,6 +89,13 @@ public final class Explorer {
             if (everyScript && strategy != Strategy.EXHAUSTIVE) {
                 throw new IllegalArgumentException("every script is searched by the exhaustive strategy only");
             }
+        }
+
+        /** The space before reduction counted from the reduced search's runs. */
+        public Settings(Algorithms.Info algorithm, int clients, List<Fault> faults, long firstSeed, long lastSeed,
+                        Strategy strategy, int maxSteps, Path out, int ensemble, int depth, boolean everyScript) {
+            this(algorithm, clients, faults, firstSeed, lastSeed, strategy, maxSteps, out, ensemble, depth,
+                    everyScript, false);
         }
 
         /** The scripts of the seeds. */
@@ -171,8 +182,9 @@ public final class Explorer {
      * What an exhaustive search covered.
      *
      * @param reduced     schedules of the reduced space (runs not blocked by their sleep sets)
-     * @param full        schedules before reduction (every choice vector), counted by a second search when the first
-     *                    found nothing; -1 when not counted
+     * @param full        schedules before reduction (every choice vector) when the search found nothing: the orders
+     *                    of its runs ({@code orders}), or with {@link Settings#countByRunning} or runs past the
+     *                    horizon, counted by a second, unreduced search; -1 when not counted
      * @param blocked     runs the reduced search made that every continuation of was explored already
      * @param pastHorizon runs with choice points past the horizon (those took the first option unbranched): 0 when
      *                    the count is every schedule of the scripts
@@ -182,13 +194,17 @@ public final class Explorer {
      * @param scriptsBeforeSymmetry the scripts those stand for, their clients renamed every way ({@link Symmetry});
      *                    equal to {@code scripts} without symmetry, -1 when the scripts were the seeds'
      * @param symmetric   whether scripts equal up to the clients' names were run once
+     * @param orders      the schedules before reduction as the orders of the reduced search's unblocked runs count
+     *                    them ({@link Orderings}): {@code full} itself unless {@link Settings#countByRunning}, when
+     *                    the two are told side by side; -1 when not counted (a finding, or runs past the horizon,
+     *                    where the unreduced search does not branch as the orders do)
      */
     public record Every(long reduced, long full, long blocked, long pastHorizon, int horizon, long scripts,
-                        long scriptsBeforeSymmetry, boolean symmetric) {
+                        long scriptsBeforeSymmetry, boolean symmetric, long orders) {
 
         /** Over the seeds' scripts. */
-        public Every(long reduced, long full, long blocked, long pastHorizon, int horizon) {
-            this(reduced, full, blocked, pastHorizon, horizon, -1, -1, false);
+        public Every(long reduced, long full, long blocked, long pastHorizon, int horizon, long orders) {
+            this(reduced, full, blocked, pastHorizon, horizon, -1, -1, false, orders);
         }
 
         /** Whether every script of the scope was searched, not the seeds' scripts. */
@@ -277,6 +293,67 @@ public final class Explorer {
         return Optional.empty();
     }
 
+    /**
+     * How large the exhaustive search of {@code settings} is, without making it: {@code descents} random descents of
+     * its tree ({@link SleepSets} with a probe; Knuth 1975), each one run. Each descent's weight, the product of the
+     * branches at its points, is an unbiased estimate of the search's runs; weighted by not being blocked, of its
+     * schedules; by its orders too ({@link Orderings}), of the schedules before reduction. The mean of each, and its
+     * standard error, over the descents. The descents are drawn from {@code firstSeed}: the same settings, the same
+     * estimate.
+     */
+    public static Estimate estimate(Settings settings, int descents, Progress progress) throws Exception {
+        if (!settings.exhaustive() || descents < 2) {
+            throw new IllegalArgumentException("an estimate takes the exhaustive strategy and 2 or more descents");
+        }
+        try (RunsOnOneServer server = RunsOnOneServer.start(settings.ensemble())) {
+            return new Explorer(settings, server).estimate(descents, progress);
+        }
+    }
+
+    /**
+     * An estimate of an exhaustive search's size: means over {@code descents} random descents and their standard
+     * errors; {@code failed} descents whose run the checker failed (a finding the search itself would shrink).
+     */
+    public record Estimate(int descents, double runs, double runsError, double schedules, double schedulesError,
+                           double full, double fullError, int failed, long wallMs) {
+
+        /** Runs a second the descents made (each descent is one run). */
+        public double runsPerSecond() {
+            return descents * 1000.0 / Math.max(1, wallMs);
+        }
+    }
+
+    private Estimate estimate(int descents, Progress progress) throws Exception {
+        long started = System.nanoTime();
+        java.util.Random probe = new java.util.Random(settings.firstSeed());
+        double[] sum = new double[3];
+        double[] squares = new double[3];
+        int failed = 0;
+        for (int i = 0; i < descents; i++) {
+            SleepSets choices = new SleepSets(new int[0], settings.horizon(), true, probe);
+            ScriptGenerator script = settings.everyScript() ? everyScript(choices) : generator(settings.firstSeed());
+            RunsOnOneServer.Outcome outcome = run(server, settings.clientNames(), settings.firstSeed(), choices,
+                    script);
+            failed += failure(outcome).isPresent() ? 1 : 0;
+            double weight = choices.weight();
+            double[] x = {weight, choices.blocked() ? 0 : weight, choices.blocked() ? 0 : weight * choices.orders()};
+            for (int k = 0; k < 3; k++) {
+                sum[k] += x[k];
+                squares[k] += x[k] * x[k];
+            }
+            progress.ran(i + 1, descents, i + 1, failed, elapsedMs(started));
+        }
+        double[] mean = new double[3];
+        double[] error = new double[3];
+        for (int k = 0; k < 3; k++) {
+            mean[k] = sum[k] / descents;
+            double variance = Math.max(0, (squares[k] - descents * mean[k] * mean[k]) / (descents - 1));
+            error[k] = Math.sqrt(variance / descents);
+        }
+        return new Estimate(descents, mean[0], error[0], mean[1], error[1], mean[2], error[2], failed,
+                elapsedMs(started));
+    }
+
     /** A search's first failing run: its seed, how many runs it took (that one included), its kind, the time. */
     public record FirstFailure(long seed, int runs, String kind, long wallMs) {
     }
@@ -338,9 +415,11 @@ public final class Explorer {
     }
 
     /**
-     * Every schedule of each seed's script, depth first with sleep sets ({@link SleepSets}); when that finds
-     * nothing, the same space again without reduction, to count it (and, should it fail where the reduced search did
-     * not, to hand that over too: a reduction that hid a finding would show here).
+     * Every schedule of each seed's script (or every script), depth first with sleep sets ({@link SleepSets}); when
+     * that finds nothing, the space before reduction is the sum of the orders of its unblocked runs
+     * ({@link Orderings}). With {@link Settings#countByRunning}, or when runs went past the horizon, the same space
+     * is run again without reduction, to count it (and, should it fail where the reduced search did not, to hand
+     * that over too: a reduction that hid a finding would show there).
      */
     private Summary searchEverySchedule(Progress progress) throws Exception {
         long started = System.nanoTime();
@@ -351,7 +430,15 @@ public final class Explorer {
         int[] shrinkRuns = {0};
         List<Counterexample> unconfirmed = new java.util.ArrayList<>();
         long[] counts = new long[4]; // reduced, full, blocked, past the horizon
+        long orders = 0; // the unreduced runs the reduced search's unblocked runs stand for (Orderings)
         for (boolean reduce : new boolean[] {true, false}) {
+            if (!reduce && !settings.countByRunning() && counts[3] == 0) {
+                // Every unblocked run of the reduced search is one Mazurkiewicz trace, and each order of its steps
+                // is one run of the unreduced search (docs/design/search.md): counted, not run. Past the horizon
+                // the unreduced search does not branch where the orders would: it is run, as before.
+                counts[1] = orders;
+                break;
+            }
             for (long seed = settings.firstSeed(), done = 0; done < seeds; seed++, done++) {
                 int[] given = new int[0];
                 while (given != null) {
@@ -362,6 +449,7 @@ public final class Explorer {
                     if (reduce) {
                         counts[choices.blocked() ? 2 : 0]++;
                         counts[3] += choices.pastHorizon() ? 1 : 0;
+                        orders = choices.blocked() ? orders : Math.addExact(orders, choices.orders());
                         schedules.add(scheduleOf(script, choices.schedule()));
                         if (settings.everyScript()) {
                             List<Step> lines = script.enumerated();
@@ -380,7 +468,7 @@ public final class Explorer {
                             progress.ran(done + 1, seeds, runs[0], 1, elapsedMs(started));
                             return new Summary(settings.algorithm().name(), runs[0], schedules.size(), shrinkRuns[0],
                                     List.of(shrunk), done + 1, elapsedMs(started), unconfirmed,
-                                    every(counts, reduce ? -1 : counts[1], scripts));
+                                    every(counts, reduce ? -1 : counts[1], scripts, -1));
                         }
                     }
                     given = choices.next();
@@ -390,15 +478,16 @@ public final class Explorer {
             }
         }
         return new Summary(settings.algorithm().name(), runs[0], schedules.size(), shrinkRuns[0], List.of(), seeds,
-                elapsedMs(started), unconfirmed, every(counts, counts[1], scripts));
+                elapsedMs(started), unconfirmed, every(counts, counts[1], scripts,
+                counts[3] > 0 ? -1 : orders));
     }
 
-    private Every every(long[] counts, long full, java.util.Map<List<String>, Integer> scripts) {
+    private Every every(long[] counts, long full, java.util.Map<List<String>, Integer> scripts, long orders) {
         if (!settings.everyScript()) {
-            return new Every(counts[0], full, counts[2], counts[3], settings.horizon());
+            return new Every(counts[0], full, counts[2], counts[3], settings.horizon(), orders);
         }
         return new Every(counts[0], full, counts[2], counts[3], settings.horizon(), scripts.size(),
-                scripts.values().stream().mapToLong(Integer::longValue).sum(), settings.symmetric());
+                scripts.values().stream().mapToLong(Integer::longValue).sum(), settings.symmetric(), orders);
     }
 
     /** A script that {@code choices} picks line by line among every line that fits. */

@@ -43,6 +43,11 @@ final class SleepSets implements Scheduler, ScriptGenerator.LineChoice {
     private List<Option> carried = List.of();
     private int carriedFromStep = Integer.MIN_VALUE;
     private int blockedAt = -1;
+    /** With a random descent ({@link #SleepSets(int[], int, boolean, java.util.Random)}): where its choices come from. */
+    private final java.util.Random probe;
+    private double weight = 1;
+    /** The steps let happen, cut at quiescent points: how many orders of them the unreduced search would run. */
+    private final Orderings orderings = new Orderings();
 
     /**
      * @param given   the positions to take first
@@ -50,9 +55,26 @@ final class SleepSets implements Scheduler, ScriptGenerator.LineChoice {
      * @param reduce  whether options that commute are tried in one order only
      */
     SleepSets(int[] given, int horizon, boolean reduce) {
+        this(given, horizon, reduce, null);
+    }
+
+    /**
+     * A random descent of the reduced search's tree, to estimate its size (Knuth, "Estimating the efficiency of
+     * backtrack programs", 1975): past {@code given}, each point takes an option it would branch to (a line, or an
+     * option not asleep) uniformly at random from {@code probe}, and {@link #weight} multiplies how many there were.
+     * The mean weight over descents is the number of runs of the whole search; weighted by not blocked, its
+     * schedules; by {@link #orders}, the schedules before reduction.
+     */
+    SleepSets(int[] given, int horizon, boolean reduce, java.util.Random probe) {
         this.given = given.clone();
         this.horizon = horizon;
         this.reduce = reduce;
+        this.probe = probe;
+    }
+
+    /** With a probe, how many runs of the search this descent stands for: the product of its points' branches. */
+    synchronized double weight() {
+        return weight;
     }
 
     @Override
@@ -66,6 +88,7 @@ final class SleepSets implements Scheduler, ScriptGenerator.LineChoice {
      */
     @Override
     public synchronized void only(Option option) {
+        orderings.step(option);
         if (choicePoints >= horizon) {
             return;
         }
@@ -107,6 +130,17 @@ final class SleepSets implements Scheduler, ScriptGenerator.LineChoice {
                 if (blockedAt < 0 && within) {
                     blockedAt = point;
                 }
+            } else if (probe != null && within && blockedAt < 0) {
+                // A descent: any branch of the search's tree here, each as likely.
+                int awake = 0;
+                for (boolean asleepHere : sleeping) {
+                    awake += asleepHere ? 0 : 1;
+                }
+                int pick = probe.nextInt(awake);
+                for (choice = 0; sleeping[choice] || pick-- > 0; choice++) {
+                    // skip to the pick-th option awake
+                }
+                weight *= awake;
             }
         }
         taken.add(choice);
@@ -114,6 +148,7 @@ final class SleepSets implements Scheduler, ScriptGenerator.LineChoice {
         branches.add(within);
         lines.add(false);
         Option chosen = options.get(choice);
+        orderings.step(chosen);
         List<Option> next = new ArrayList<>();
         for (int i = 0; i < options.size(); i++) {
             if ((sleeping[i] || i < choice) && i != choice && Independence.commute(options.get(i), chosen)) {
@@ -125,6 +160,12 @@ final class SleepSets implements Scheduler, ScriptGenerator.LineChoice {
         return choice;
     }
 
+    /** No option is open: no order of the steps reaches across this point ({@link Orderings}). */
+    @Override
+    public synchronized void quiescent() {
+        orderings.quiescent();
+    }
+
     /**
      * A script line to pick among {@code options} (an enumerated script, {@link ScriptGenerator#everyScript}): a
      * point that always branches, with nothing asleep, whose options commute with nothing (a line is written at
@@ -134,6 +175,10 @@ final class SleepSets implements Scheduler, ScriptGenerator.LineChoice {
     public synchronized int line(int options) {
         int point = taken.size();
         int choice = point < given.length ? Math.min(given[point], options - 1) : 0;
+        if (point >= given.length && probe != null && blockedAt < 0) {
+            choice = probe.nextInt(options);
+            weight *= options;
+        }
         taken.add(choice);
         asleep.add(new boolean[options]);
         branches.add(true);
@@ -174,6 +219,14 @@ final class SleepSets implements Scheduler, ScriptGenerator.LineChoice {
     /** Whether the run met a point within the horizon with every option asleep (no new schedule). */
     synchronized boolean blocked() {
         return blockedAt >= 0;
+    }
+
+    /**
+     * The runs of the unreduced search equivalent to this one (its steps in every order that keeps the steps that
+     * do not commute in theirs): what this run stands for when it was not blocked. Told steps only when reducing.
+     */
+    synchronized long orders() {
+        return orderings.count();
     }
 
     /** Whether the run had choice points past the horizon (they took the first option not asleep, unbranched). */

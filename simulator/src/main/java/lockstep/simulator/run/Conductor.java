@@ -89,6 +89,9 @@ final class Conductor {
             if (open.isEmpty()) {
                 described.clear();
                 gate.forgetSurplus();
+                if (scheduler.followsEveryStep()) {
+                    scheduler.quiescent();
+                }
                 return;
             }
             Opening chosen = open.get(open.size() == 1 ? 0 : choose(open));

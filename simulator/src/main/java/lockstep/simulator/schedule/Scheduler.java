@@ -34,6 +34,14 @@ public interface Scheduler {
     default void only(Option option) {
     }
 
+    /**
+     * The run is quiescent: no option is open, and what comes next (a script line, a fault) starts only now, after
+     * every option let happen so far. Told only if {@link #followsEveryStep}: a search that counts the orders of a
+     * run's steps needs to know where no order can reach across.
+     */
+    default void quiescent() {
+    }
+
     /** The default: the seed breaks ties between calls, notifications go first (see {@link SeededScheduler}). */
     static Scheduler seeded(long seed) {
         return new SeededScheduler(seed, false);

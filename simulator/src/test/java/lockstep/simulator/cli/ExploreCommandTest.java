@@ -57,9 +57,13 @@ class ExploreCommandTest {
     void exhaustiveCountsTheReducedAndTheFullSpaceAndSaysSo(@TempDir Path out) throws Exception {
         // Seed 2's script for two clients and one line is a race of both acquires.
         Cli.Result result = Cli.run("explore", "--algorithm", "naive", "--clients", "2", "--faults", "none",
-                "--max-steps", "1", "--seeds", "2..2", "--exhaustive", "--out", out.toString(), "--json");
+                "--max-steps", "1", "--seeds", "2..2", "--exhaustive", "--count-by-running", "--out", out.toString(),
+                "--json");
         assertEquals(0, result.exit(), result.toString());
         JsonNode every = new ObjectMapper().readTree(result.out()).get("exhaustive");
+        // Counted by running the unreduced search (--count-by-running), and from the reduced search's orders alike.
+        assertEquals(every.get("schedulesBeforeReduction").asLong(),
+                every.get("schedulesBeforeReductionFromOrders").asLong(), result.toString());
         // Stable counts: a change here is a change in the scripts, the conductor's options or the reduction.
         assertEquals(EXHAUSTIVE_2_CLIENTS_1_LINE, every.get("schedules").asLong() + "/"
                 + every.get("schedulesBeforeReduction").asLong() + "/" + every.get("runsPastHorizon").asLong(),
