@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import lockstep.simulator.scenario.BuiltInScenarios;
+import lockstep.simulator.trace.Resealed;
 
 /**
  * {@code run --schedule} replays the run a trace recorded, or refuses in one line: a trace of another scenario (by its
@@ -35,10 +36,11 @@ class ScheduleOfAnotherRunTest {
         assertEquals(List.of(trace + ":1:1: the trace records the scenario \"" + herd + "\", not \"" + one
                 + "\" (expected a trace of this scenario)"), other.errLines());
 
-        // Relabelled as scenario 01: its header's digest is 02's, so it is refused before anything runs.
+        // Relabelled as scenario 01 and sealed again: its header's digest is 02's, so it is refused before anything
+        // runs (without the new seal, the run-ended line's digest refuses it first).
         Path relabelled = dir.resolve("relabelled.jsonl");
-        Files.writeString(relabelled, Files.readString(trace).replace("\"title\":\"" + herd + "\"",
-                "\"title\":\"" + one + "\""));
+        Files.writeString(relabelled, Resealed.trace(Files.readString(trace).replace("\"title\":\"" + herd + "\"",
+                "\"title\":\"" + one + "\"")));
         Cli.Result passedOff = Cli.run("run", "01", "--schedule", relabelled.toString());
         assertEquals(2, passedOff.exit(), passedOff::toString);
         assertEquals(1, passedOff.errLines().size(), passedOff::toString);
