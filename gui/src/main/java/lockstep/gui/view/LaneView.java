@@ -670,10 +670,10 @@ public final class LaneView extends VBox {
         }
     }
 
-    /** Test hook: the caption shown for a client ("waiting · watching lock-0000000003"). */
+    /** Test hook: the caption shown for a client ("waiting · watching lock-0000000003"), whole if the row cuts it. */
     public String clientText(String client) {
         ClientRow row = rows.get(client);
-        return row == null ? "" : row.word.getText() + " · " + row.caption.getText();
+        return row == null ? "" : row.word.getText() + " · " + row.captionText();
     }
 
 
