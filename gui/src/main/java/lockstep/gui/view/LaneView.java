@@ -195,6 +195,8 @@ public final class LaneView extends VBox {
         // The resource line exists only for runs that write: its height then stays fixed for the whole run.
         writeLabel.getStyleClass().add("write-mark");
         writeLabel.setMaxWidth(Double.MAX_VALUE);
+        // wrapped, never cut: a zombie's accepted write says why it is red
+        writeLabel.setWrapText(true);
         writeLabel.setMinHeight(Region.USE_PREF_SIZE);
         writeLabel.setId("write-" + vm.algorithm());
         boolean writes = vm.writeProperty().get() != null;

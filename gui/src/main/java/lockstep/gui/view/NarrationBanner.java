@@ -115,8 +115,14 @@ public final class NarrationBanner extends HBox {
             int cut = firstClause(t);
             ((Text) laneTexts.get(i).getChildren().get(1)).setText(t.substring(0, cut));
             ((Text) laneTexts.get(i).getChildren().get(2)).setText(t.substring(cut));
-            ((Text) laneTexts.get(i).getChildren().get(3)).setText(t.isEmpty()
-                    ? lockstep.gui.text.WindowTexts.text("narration.lane-silent") : "");
+            // only the texts shown take part in the flow (an empty text beside the silent one mixed their styles)
+            List<javafx.scene.Node> parts = laneTexts.get(i).getChildren();
+            ((Text) parts.get(3)).setText(lockstep.gui.text.WindowTexts.text("narration.lane-silent"));
+            for (int k = 1; k < 4; k++) {
+                boolean shown = t.isEmpty() == (k == 3);
+                parts.get(k).setVisible(shown);
+                parts.get(k).setManaged(shown);
+            }
             laneTexts.get(i).setOpacity(t.isEmpty() ? 0.6 : 1);
         }
         if (columns.isVisible() || !cursor.narrationProperty().get().isEmpty()) {
