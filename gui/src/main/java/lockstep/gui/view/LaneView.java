@@ -138,6 +138,11 @@ public final class LaneView extends VBox {
         header = new VBox(2, titleLine);
         header.widthProperty().addListener((o, a, b) -> arrangeHeader(b.doubleValue()));
         server.textProperty().addListener(o -> arrangeHeader(header.getWidth()));
+        // and again when a part's measure changes after its text (the stopped chip's style, presentation type): a
+        // header arranged with the chip's old width wrapped the title inside its word ("sequentia / l")
+        server.widthProperty().addListener(o -> arrangeHeader(header.getWidth()));
+        title.fontProperty().addListener(o -> arrangeHeader(header.getWidth()));
+        subtitle.fontProperty().addListener(o -> arrangeHeader(header.getWidth()));
         // A lock of the bug gallery says so under its name, in the warning colour: the audience must not take it for a
         // recipe to copy. The tag comes from the registry's expected outcome.
         vm.bugMarkProperty().get().ifPresent(mark -> {
@@ -516,6 +521,17 @@ public final class LaneView extends VBox {
             return;
         }
         double gap = titleLine.getSpacing();
+        // the name wraps between its words only (a branch's long title), never inside one: the line gives its
+        // subtitle up first ("sequentia / l" beside a stopped server's wide chip in presentation type)
+        javafx.scene.text.Text probe = new javafx.scene.text.Text();
+        probe.setFont(title.getFont());
+        double longest = 0;
+        for (String word : title.getText().split("\\s+")) {
+            probe.setText(word);
+            longest = Math.max(longest, probe.getLayoutBounds().getWidth());
+        }
+        title.setMinWidth(Math.min(width, Math.ceil(longest + title.getInsets().getLeft()
+                + title.getInsets().getRight()) + 2));
         double serverW = server.prefWidth(-1);
         boolean serverBeside = title.prefWidth(-1) + gap + serverW <= width;
         boolean subtitleBeside = serverBeside && title.prefWidth(-1) + gap + subtitle.prefWidth(-1) + gap + serverW
