@@ -520,6 +520,13 @@ public final class LaneView extends VBox {
         if (width <= 0) {
             return;
         }
+        // measured in the styles they have now: a listener may run before the CSS pass gives the stopped chip or the
+        // presentation type to one of them (the subtitle then stayed beside a title it no longer fits, cut short)
+        if (getScene() != null) {
+            title.applyCss();
+            subtitle.applyCss();
+            server.applyCss();
+        }
         double gap = titleLine.getSpacing();
         // the name wraps between its words only (a branch's long title), never inside one: the line gives its
         // subtitle up first ("sequentia / l" beside a stopped server's wide chip in presentation type)
