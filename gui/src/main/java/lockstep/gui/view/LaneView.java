@@ -137,12 +137,13 @@ public final class LaneView extends VBox {
         titleLine.setAlignment(Pos.BASELINE_LEFT);
         header = new VBox(2, titleLine);
         header.widthProperty().addListener((o, a, b) -> arrangeHeader(b.doubleValue()));
-        server.textProperty().addListener(o -> arrangeHeader(header.getWidth()));
+        server.textProperty().addListener((o, was, now) -> arrangeHeader(header.getWidth()));
         // and again when a part's measure changes after its text (the stopped chip's style, presentation type): a
-        // header arranged with the chip's old width wrapped the title inside its word ("sequentia / l")
-        server.widthProperty().addListener(o -> arrangeHeader(header.getWidth()));
-        title.fontProperty().addListener(o -> arrangeHeader(header.getWidth()));
-        subtitle.fontProperty().addListener(o -> arrangeHeader(header.getWidth()));
+        // header arranged with the chip's old width wrapped the title inside its word ("sequentia / l"). Change
+        // listeners, not invalidation ones: nobody reads these values back, so an invalidation listener fired once.
+        server.widthProperty().addListener((o, was, now) -> arrangeHeader(header.getWidth()));
+        title.fontProperty().addListener((o, was, now) -> arrangeHeader(header.getWidth()));
+        subtitle.fontProperty().addListener((o, was, now) -> arrangeHeader(header.getWidth()));
         // A lock of the bug gallery says so under its name, in the warning colour: the audience must not take it for a
         // recipe to copy. The tag comes from the registry's expected outcome.
         vm.bugMarkProperty().get().ifPresent(mark -> {
