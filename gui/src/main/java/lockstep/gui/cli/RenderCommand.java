@@ -195,8 +195,6 @@ public final class RenderCommand implements Callable<Integer> {
     public static int renderGif(TraceSource.Loaded loaded, Path gif, int width, int height, boolean dark,
                                 boolean presentation) throws Exception {
         GifFrames drawn = gifFrames(loaded, width, height, dark, presentation);
-        String findings = lockstep.gui.render.FindingsBand.words(loaded.traces());
-        drawn.frames().forEach(frame -> lockstep.gui.render.FindingsBand.onto(frame, findings));
         FrameRenderer.writeGif(drawn.frames(), drawn.delays(), gif);
         return drawn.frames().size();
     }
@@ -219,7 +217,7 @@ public final class RenderCommand implements Callable<Integer> {
             FrameRenderer r = new FrameRenderer(cursor, width, height, dark, presentation);
             r.frame(0);
             for (int i : indices) {
-                frames.add(r.frameImage(i));
+                frames.add(r.animationFrame(i));
                 delays.add(FrameRenderer.gifDelayMs(cursor, i));
             }
             return null;

@@ -87,6 +87,16 @@ public final class FrameRenderer {
         return SwingFXUtils.fromFXImage(frame(index), null);
     }
 
+    /**
+     * A frame of an animation: the frame, with the findings band naming the failures found up to beat {@code index}
+     * (read from the lanes' frames at that beat).
+     */
+    public BufferedImage animationFrame(int index) {
+        BufferedImage image = frameImage(index);
+        return FindingsBand.onto(image, FindingsBand.wordsAt(
+                cursor.lanes().stream().map(lockstep.gui.viewmodel.LaneViewModel::frame).toList()));
+    }
+
     /** The beats a GIF shows: every beat up to {@link #MAX_GIF_FRAMES} frames, otherwise every n-th one. */
     public static List<Integer> gifIndices(int n) {
         int stride = Math.max(1, (int) Math.ceil(n / (double) MAX_GIF_FRAMES));

@@ -48,7 +48,7 @@ public final class LanePictures implements RunExports.Pictures {
             List<Integer> batch = indices.subList(from, Math.min(indices.size(), from + BATCH));
             HeadlessFx.call(() -> {
                 for (int i : batch) {
-                    frames.add(renderer.frameImage(i));
+                    frames.add(renderer.animationFrame(i));
                     delays.add(FrameRenderer.gifDelayMs(copy, i));
                 }
                 return null;
@@ -58,8 +58,6 @@ public final class LanePictures implements RunExports.Pictures {
         if (progress.cancelled()) {
             throw new CancellationException();
         }
-        String findings = findings(lanes);
-        frames.forEach(frame -> FindingsBand.onto(frame, findings));
         FrameRenderer.writeGif(frames, delays, out);
         progress.done(total, total);
     }

@@ -179,6 +179,7 @@ final class ClientRow extends Pane {
             tint.setStrokeWidth(2.5);
             tint.getStrokeDashArray().clear();
         }
+        captionText = text;
         caption.setText(text);
         if (pitch != shownPitch || width != shownWidth) {
             layoutFor(pitch, width);
@@ -258,6 +259,7 @@ final class ClientRow extends Pane {
      * than the column (Russian "освободил" in bold) pushes its own caption right rather than running into it.
      */
     private void placeCaption() {
+        caption.setText(captionText);
         if (captionColumn < 0) {
             // two lines: the caption under its word, smaller where the row is too narrow for it
             caption.setFont(LaneFonts.of(captionSize, false, false));
@@ -285,6 +287,61 @@ final class ClientRow extends Pane {
             }
             caption.setX(x);
         }
+        elideCaption();
+    }
+
+    /** The caption as the frame says it (the row may show it cut). */
+    private String captionText = "";
+
+    String captionText() {
+        return captionText;
+    }
+
+    /** The whole caption, as a tooltip, while the row shows it shortened. */
+    private javafx.scene.control.Tooltip wholeCaption;
+
+    /**
+     * A caption that is still too long at its smallest type (three lanes at 1280 px, Russian) is cut at a word with
+     * "…" inside its row, never run under the session lines and the server's column; the row's tooltip then holds it
+     * whole.
+     */
+    private void elideCaption() {
+        String whole = caption.getText();
+        double room = tint.getWidth() - 6 - caption.getX();
+        if (!caption.isVisible() || whole.isEmpty() || caption.getLayoutBounds().getWidth() <= room) {
+            showWhole(null);
+            return;
+        }
+        String shown = "…";
+        for (int end = whole.length() - 1; end > 0; end--) {
+            // cut at a space where one is near, else inside the word
+            if (Character.isWhitespace(whole.charAt(end)) || end == whole.length() - 1
+                    || !whole.substring(0, end).contains(" ")) {
+                String candidate = whole.substring(0, end).stripTrailing() + "…";
+                caption.setText(candidate);
+                if (caption.getLayoutBounds().getWidth() <= room) {
+                    shown = candidate;
+                    break;
+                }
+            }
+        }
+        caption.setText(shown);
+        showWhole(whole);
+    }
+
+    private void showWhole(String whole) {
+        if (whole == null) {
+            if (wholeCaption != null) {
+                javafx.scene.control.Tooltip.uninstall(this, wholeCaption);
+                wholeCaption = null;
+            }
+            return;
+        }
+        if (wholeCaption == null) {
+            wholeCaption = new javafx.scene.control.Tooltip();
+            javafx.scene.control.Tooltip.install(this, wholeCaption);
+        }
+        wholeCaption.setText(whole);
     }
 
     /**

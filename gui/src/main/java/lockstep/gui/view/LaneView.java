@@ -137,7 +137,13 @@ public final class LaneView extends VBox {
         titleLine.setAlignment(Pos.BASELINE_LEFT);
         header = new VBox(2, titleLine);
         header.widthProperty().addListener((o, a, b) -> arrangeHeader(b.doubleValue()));
-        server.textProperty().addListener(o -> arrangeHeader(header.getWidth()));
+        server.textProperty().addListener((o, was, now) -> arrangeHeader(header.getWidth()));
+        // and again when a part's measure changes after its text (the stopped chip's style, presentation type): a
+        // header arranged with the chip's old width wrapped the title inside its word ("sequentia / l"). Change
+        // listeners, not invalidation ones: nobody reads these values back, so an invalidation listener fired once.
+        server.widthProperty().addListener((o, was, now) -> arrangeHeader(header.getWidth()));
+        title.fontProperty().addListener((o, was, now) -> arrangeHeader(header.getWidth()));
+        subtitle.fontProperty().addListener((o, was, now) -> arrangeHeader(header.getWidth()));
         // A lock of the bug gallery says so under its name, in the warning colour: the audience must not take it for a
         // recipe to copy. The tag comes from the registry's expected outcome.
         vm.bugMarkProperty().get().ifPresent(mark -> {
@@ -195,6 +201,8 @@ public final class LaneView extends VBox {
         // The resource line exists only for runs that write: its height then stays fixed for the whole run.
         writeLabel.getStyleClass().add("write-mark");
         writeLabel.setMaxWidth(Double.MAX_VALUE);
+        // wrapped, never cut: a zombie's accepted write says why it is red
+        writeLabel.setWrapText(true);
         writeLabel.setMinHeight(Region.USE_PREF_SIZE);
         writeLabel.setId("write-" + vm.algorithm());
         boolean writes = vm.writeProperty().get() != null;
@@ -513,7 +521,25 @@ public final class LaneView extends VBox {
         if (width <= 0) {
             return;
         }
+        // measured in the styles they have now: a listener may run before the CSS pass gives the stopped chip or the
+        // presentation type to one of them (the subtitle then stayed beside a title it no longer fits, cut short)
+        if (getScene() != null) {
+            title.applyCss();
+            subtitle.applyCss();
+            server.applyCss();
+        }
         double gap = titleLine.getSpacing();
+        // the name wraps between its words only (a branch's long title), never inside one: the line gives its
+        // subtitle up first ("sequentia / l" beside a stopped server's wide chip in presentation type)
+        javafx.scene.text.Text probe = new javafx.scene.text.Text();
+        probe.setFont(title.getFont());
+        double longest = 0;
+        for (String word : title.getText().split("\\s+")) {
+            probe.setText(word);
+            longest = Math.max(longest, probe.getLayoutBounds().getWidth());
+        }
+        title.setMinWidth(Math.min(width, Math.ceil(longest + title.getInsets().getLeft()
+                + title.getInsets().getRight()) + 2));
         double serverW = server.prefWidth(-1);
         boolean serverBeside = title.prefWidth(-1) + gap + serverW <= width;
         boolean subtitleBeside = serverBeside && title.prefWidth(-1) + gap + subtitle.prefWidth(-1) + gap + serverW
@@ -670,10 +696,10 @@ public final class LaneView extends VBox {
         }
     }
 
-    /** Test hook: the caption shown for a client ("waiting · watching lock-0000000003"). */
+    /** Test hook: the caption shown for a client ("waiting · watching lock-0000000003"), whole if the row cuts it. */
     public String clientText(String client) {
         ClientRow row = rows.get(client);
-        return row == null ? "" : row.word.getText() + " · " + row.caption.getText();
+        return row == null ? "" : row.word.getText() + " · " + row.captionText();
     }
 
 

@@ -72,7 +72,11 @@ public final class NarrationBanner extends HBox {
                 l.getStyleClass().add("narration-lane-lead");
                 Text r = new Text();
                 r.getStyleClass().add("narration-lane");
-                TextFlow column = new TextFlow(name, l, r);
+                // a lane the line says nothing of (a user's lock the scenario's texts do not name) says so, rather
+                // than show its name over nothing
+                Text silent = new Text();
+                silent.getStyleClass().add("narration-lane-silent");
+                TextFlow column = new TextFlow(name, l, r, silent);
                 column.setPrefWidth(10);
                 column.setMaxWidth(Double.MAX_VALUE);
                 HBox.setHgrow(column, Priority.ALWAYS);
@@ -111,7 +115,15 @@ public final class NarrationBanner extends HBox {
             int cut = firstClause(t);
             ((Text) laneTexts.get(i).getChildren().get(1)).setText(t.substring(0, cut));
             ((Text) laneTexts.get(i).getChildren().get(2)).setText(t.substring(cut));
-            laneTexts.get(i).setOpacity(t.isEmpty() ? 0.45 : 1);
+            // only the texts shown take part in the flow (an empty text beside the silent one mixed their styles)
+            List<javafx.scene.Node> parts = laneTexts.get(i).getChildren();
+            ((Text) parts.get(3)).setText(lockstep.gui.text.WindowTexts.text("narration.lane-silent"));
+            for (int k = 1; k < 4; k++) {
+                boolean shown = t.isEmpty() == (k == 3);
+                parts.get(k).setVisible(shown);
+                parts.get(k).setManaged(shown);
+            }
+            laneTexts.get(i).setOpacity(t.isEmpty() ? 0.6 : 1);
         }
         if (columns.isVisible() || !cursor.narrationProperty().get().isEmpty()) {
             return;

@@ -191,9 +191,12 @@ public final class LaneViewModel {
             return null;
         }
         if (w.fresh()) {
-            String what = w.accepted() ? WindowTexts.text("resource.accepted")
+            // a zombie's accepted write is the unfenced write: drawn as a failure (red, a cross), and said so
+            boolean unsafe = w.accepted() && w.byZombie();
+            String what = unsafe ? WindowTexts.text("resource.accepted-zombie")
+                    : w.accepted() ? WindowTexts.text("resource.accepted")
                     : WindowTexts.text("resource.refused", w.acceptedBefore());
-            return new WriteMark(w.client(), w.token(), w.accepted(),
+            return new WriteMark(w.client(), w.token(), w.accepted() && !unsafe,
                     WindowTexts.text("resource.wrote", w.client(), w.token(), what), true);
         }
         String text = w.acceptedCount() == 0 && w.refusedCount() == 0 ? WindowTexts.text("resource.no-write")

@@ -44,4 +44,25 @@ class FindingsBandTest {
         FindingsBand.onto(cleanPicture, null);
         assertEquals(0, cleanPicture.getRGB(1, 1) & 0xffffff, "nothing drawn");
     }
+
+    @Test
+    void anAnimationsFrameNamesAFailureFromItsEventOnAndEachOnce() {
+        List<Event> twoHolders = ended(TraceBuilder.herd("c1", "c2").holding("c1").holding("c2").released("c1")
+                .released("c2"));
+        String algorithm = ((Event.RunStarted) twoHolders.get(0)).algorithm();
+        int at = Checker.failures(twoHolders).get(0).at();
+        lockstep.simulator.frame.Frames frames = lockstep.simulator.frame.Frames.ofTraces(List.of(twoHolders));
+        lockstep.simulator.frame.LaneFrame before = frames.atEvent(0, at - 1);
+        lockstep.simulator.frame.LaneFrame found = frames.atEvent(0, at);
+        lockstep.simulator.frame.LaneFrame last = frames.atEvent(0, twoHolders.size() - 1);
+        String one = "checker findings: " + algorithm + ": mutual-exclusion at event " + at;
+        lockstep.algorithms.text.Texts.saying(lockstep.algorithms.text.Language.EN, () -> {
+            assertNull(FindingsBand.wordsAt(List.of(before)), "nothing before it happens");
+            assertEquals(one, FindingsBand.wordsAt(List.of(found)), "from its beat");
+            assertEquals(one, FindingsBand.wordsAt(List.of(last)), "to the end");
+            // two lanes of the same algorithm: the same finding once, counted
+            assertEquals(one + " \u00d72", FindingsBand.wordsAt(List.of(last, last)));
+            return null;
+        });
+    }
 }

@@ -96,6 +96,7 @@ public final class FramesJson {
                 json.writeNumberField("lastToken", w.lastToken());
                 json.writeNumberField("acceptedCount", w.acceptedCount());
                 json.writeNumberField("refusedCount", w.refusedCount());
+                json.writeBooleanField("byZombie", w.byZombie());
                 json.writeEndObject();
             }
             Counters c = f.counters();

@@ -157,10 +157,12 @@ public final class LaneFrames {
         Row.Look look = look(s, c, server, servers);
         // gone and not heard of because nothing can reach it (a connected client hears within the line)
         boolean unreachable = look == Row.Look.CUT_OFF || look == Row.Look.NO_SERVER || look == Row.Look.PAUSED;
+        String watchedGroup = groupOf(s.lockPath(), watching);
         return new Row(c.name(), c.state(), modeOf(c.mode()), key, look, watching,
-                children || watching.isEmpty() ? "" : nodeLabel(s, watching), children,
+                children || watching.isEmpty() ? ""
+                        : (watchedGroup.isEmpty() ? "" : watchedGroup + " ") + nodeLabel(s, watching), children,
                 unreachable && !watching.isEmpty() && !children && !s.znodes().containsKey(watching),
-                own == null ? "" : shortLabel(own), c.woken(), c.holds(), c.connection(), c.session(), c.sessionAlive(),
+                ownLabel(s, c.name(), own), c.woken(), c.holds(), c.connection(), c.session(), c.sessionAlive(),
                 c.paused(), server, flagged);
     }
 
@@ -218,9 +220,10 @@ public final class LaneFrames {
         Event.Write w = s.thisLine().write();
         ReplayState.Resource r = s.resource();
         return w == null
-                ? new WriteMark(false, "", -1, true, -1, r.lastWriter(), r.lastToken(), r.accepted(), r.refused())
+                ? new WriteMark(false, "", -1, true, -1, r.lastWriter(), r.lastToken(), r.accepted(), r.refused(),
+                        false)
                 : new WriteMark(true, w.client(), w.token(), w.accepted(), s.thisLine().acceptedBefore(),
-                        r.lastWriter(), r.lastToken(), r.accepted(), r.refused());
+                        r.lastWriter(), r.lastToken(), r.accepted(), r.refused(), s.zombies().contains(w.client()));
     }
 
     private static Holders holders(ReplayState s) {
@@ -252,6 +255,22 @@ public final class LaneFrames {
         String name = label(path);
         long seq = ReplayState.Znode.sequenceOf(name);
         return seq >= 0 ? "#" + seq : name;
+    }
+
+    /**
+     * A client's own node as its row names it: "#2"; or, for a lock whose nodes live in trees of their own (a
+     * multi-lock's A and B), each of its nodes with its tree's name ("A #0, B #1"), so the row says which lock it
+     * holds or waits in.
+     */
+    private static String ownLabel(ReplayState s, String client, ReplayState.Znode own) {
+        List<String> grouped = new ArrayList<>();
+        for (ReplayState.Znode z : s.znodes().values()) {
+            String group = groupOf(s.lockPath(), z.path());
+            if (z.owner().equals(client) && !group.isEmpty()) {
+                grouped.add(group + " " + shortLabel(z));
+            }
+        }
+        return !grouped.isEmpty() ? String.join(", ", grouped) : own == null ? "" : shortLabel(own);
     }
 
     /** "#2" for a sequential node, its name otherwise. */

@@ -12,7 +12,9 @@ package lockstep.simulator.frame;
  * @param lastToken      the last accepted token (-1 before any)
  * @param acceptedCount  writes accepted so far
  * @param refusedCount   writes refused so far
+ * @param byZombie       this line's writer is a zombie: its session has ended, it wrote believing it held the lock
+ *                       (an accepted write of a zombie is the unfenced write the checker reports)
  */
 public record WriteMark(boolean fresh, String client, long token, boolean accepted, long acceptedBefore,
-                        String lastWriter, long lastToken, int acceptedCount, int refusedCount) {
+                        String lastWriter, long lastToken, int acceptedCount, int refusedCount, boolean byZombie) {
 }

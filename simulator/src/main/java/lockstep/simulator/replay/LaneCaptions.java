@@ -39,10 +39,13 @@ public final class LaneCaptions {
                             : CaptionTexts.text("caption.released", owner));
                 }
                 // A waiter that gives up deletes its node too: it withdrew its request, it released nothing; its
-                // give-up says so, a node removed without one is said on its own.
+                // give-up says so. A node withdrawn without one is a try that failed (a try-acquire, Curator's
+                // read/write try): said as the try for its side of the lock, from the node's own kind.
                 case GIVE_UP -> {
                     if (!line.gaveUp().contains(owner)) {
-                        addOnce(did, CaptionTexts.text("caption.released.node", owner));
+                        addOnce(did, ghost.node().kind() == lockstep.algorithms.LockMode.EXCLUSIVE
+                                ? CaptionTexts.text("caption.released.try.lock", owner)
+                                : CaptionTexts.text("caption.released.try", owner, ghost.node().kind().text()));
                     }
                 }
                 case DELETED_BY_ANOTHER -> addOnce(did, CaptionTexts.text("caption.deleted-by", ghost.by(), owner));

@@ -161,9 +161,12 @@
       return null;
     }
     if (w.fresh) {
-      var what = w.accepted ? t("resource.accepted") : t("resource.refused", w.acceptedBefore);
-      return { fresh: true, accepted: w.accepted,
-        text: (w.accepted ? "✓ " : "✗ ") + t("resource.wrote", w.client, w.token, what) };
+      // a zombie's accepted write is the unfenced write: red, as a refused one, and said so
+      var unsafe = w.accepted && w.byZombie;
+      var what = unsafe ? t("resource.accepted-zombie") : w.accepted ? t("resource.accepted")
+        : t("resource.refused", w.acceptedBefore);
+      return { fresh: true, accepted: w.accepted && !unsafe,
+        text: (w.accepted && !unsafe ? "✓ " : "✗ ") + t("resource.wrote", w.client, w.token, what) };
     }
     var text = w.acceptedCount === 0 && w.refusedCount === 0 ? t("resource.no-write")
       : t("resource.last-write", w.lastWriter, w.lastToken)

@@ -21,7 +21,8 @@ import lockstep.simulator.trace.Event;
  * failure that makes it a second holder; each R/W mark is its node's own
  * kind; the holders counter counts no zombie; every finding stays from its event to the end; a caption that says a
  * client wins names a client that holds at that beat or has since let go in the same line, and one that says a client
- * released names one whose node went in a release.
+ * released names one whose node went in a release; a write is drawn as a zombie's exactly when its writer is drawn as
+ * one.
  */
 class FramesAreTrueTest {
 
@@ -60,6 +61,13 @@ class FramesAreTrueTest {
                 if (card.held() && f.row(card.owner()).key() != Row.Key.HELD) {
                     wrong.add(at + card.path() + " is drawn held but " + card.owner() + " does not hold");
                 }
+            }
+            // a write drawn as a zombie's (the unfenced write, red) is by a client drawn as a zombie, and back
+            WriteMark w = f.write();
+            if (w != null && w.fresh() && f.row(w.client()) != null
+                    && w.byZombie() != (f.row(w.client()).look() == Row.Look.ZOMBIE)) {
+                wrong.add(at + w.client() + "'s write is drawn " + (w.byZombie() ? "" : "not ")
+                        + "as a zombie's, its row looks " + f.row(w.client()).look());
             }
             for (Finding finding : findings) {
                 if (finding.at() <= f.index() && !f.findings().contains(finding)) {

@@ -45,6 +45,11 @@ class OneTreePerLockTest {
         LaneFrame last = frames.at(frames.size() - 1, 0);
         assertEquals(List.of(new WaitArrow("c1", "B", "c2"), new WaitArrow("c2", "A", "c1")), last.deadlock());
         assertEquals(List.of(), frames.at(0, 0).deadlock());
+        // each row says which lock it holds and which it waits for (the node labels alone repeat in both trees)
+        assertTrue(last.row("c1").node().startsWith("A #0"), last.row("c1").node());
+        assertTrue(last.row("c1").watchingLabel().startsWith("B #"), last.row("c1").watchingLabel());
+        assertTrue(last.row("c2").node().contains("B #0"), last.row("c2").node());
+        assertTrue(last.row("c2").watchingLabel().startsWith("A #"), last.row("c2").watchingLabel());
     }
 
     /** Each group's directory comes first, its nodes after it; no card's row is beyond the lane's rows. */
