@@ -123,10 +123,20 @@ public final class LockEngine implements DistributedLock {
 
     private void onNotification(WatchedEvent event) {
         // A lost connection does not cost us the watch (ZooKeeper sets it again on reconnect), so only node events and
-        // the end of the session wake the waiter.
+        // the end of the session wake the waiter. Nor does the removal of a watch we took back ourselves (a give-up):
+        // its event comes on the event thread whenever it comes, and arriving after this handle asked again, it rang
+        // the new try's doorbell, which then looked again for nothing (a run and its rerun apart, once under load).
+        if (isWatchRemoval(event.getType())) {
+            return;
+        }
         if (event.getType() != EventType.None || client.isDead()) {
             wakeup.ring();
         }
+    }
+
+    private static boolean isWatchRemoval(EventType type) {
+        return type == EventType.DataWatchRemoved || type == EventType.ChildWatchRemoved
+                || type == EventType.PersistentWatchRemoved;
     }
 
     void sessionEnded() {
