@@ -23,6 +23,7 @@ import lockstep.algorithms.NameTag;
 import lockstep.algorithms.NodeName;
 import lockstep.algorithms.NodeWatch;
 import lockstep.algorithms.RequestNode;
+import lockstep.algorithms.session.Delivery;
 import lockstep.algorithms.session.Wakeup;
 
 /**
@@ -126,7 +127,7 @@ public final class LockEngine implements DistributedLock {
         // the end of the session wake the waiter. Nor does the removal of a watch we took back ourselves (a give-up):
         // its event comes on the event thread whenever it comes, and arriving after this handle asked again, it rang
         // the new try's doorbell, which then looked again for nothing (a run and its rerun apart, once under load).
-        if (isWatchRemoval(event.getType())) {
+        if (Delivery.isWatchRemoval(event.getType())) {
             return;
         }
         if (event.getType() != EventType.None || client.isDead()) {
@@ -134,10 +135,6 @@ public final class LockEngine implements DistributedLock {
         }
     }
 
-    private static boolean isWatchRemoval(EventType type) {
-        return type == EventType.DataWatchRemoved || type == EventType.ChildWatchRemoved
-                || type == EventType.PersistentWatchRemoved;
-    }
 
     void sessionEnded() {
         wakeup.ring();

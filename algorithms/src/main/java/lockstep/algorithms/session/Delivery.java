@@ -21,6 +21,12 @@ public record Delivery(String client, WatchedEvent event, Watcher watcher, boole
 
     /** True for the events ZooKeeper sends when a watch is removed on request (removeWatches). */
     public boolean isWatchRemoval() {
-        return event.getType() == EventType.DataWatchRemoved || event.getType() == EventType.ChildWatchRemoved;
+        return isWatchRemoval(event.getType());
+    }
+
+    /** True for the event types ZooKeeper sends when a watch is removed on request, not because its node changed. */
+    public static boolean isWatchRemoval(EventType type) {
+        return type == EventType.DataWatchRemoved || type == EventType.ChildWatchRemoved
+                || type == EventType.PersistentWatchRemoved;
     }
 }
