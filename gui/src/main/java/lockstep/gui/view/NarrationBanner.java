@@ -112,7 +112,7 @@ public final class NarrationBanner extends HBox {
     private void showLanes(ReplayCursor cursor) {
         for (int i = 0; i < laneTexts.size(); i++) {
             String t = cursor.lanes().get(i).ownNarrationProperty().get().strip();
-            int cut = firstClause(t);
+            int cut = lockstep.simulator.text.FirstClause.end(t);
             ((Text) laneTexts.get(i).getChildren().get(1)).setText(t.substring(0, cut));
             ((Text) laneTexts.get(i).getChildren().get(2)).setText(t.substring(cut));
             // only the texts shown take part in the flow (an empty text beside the silent one mixed their styles)
@@ -218,18 +218,7 @@ public final class NarrationBanner extends HBox {
                 return title.length();
             }
         }
-        return firstClause(t);
-    }
-
-    /** End of the first clause: after the first '.', ':' or '!' followed by a space, or the whole text. */
-    static int firstClause(String t) {
-        for (int i = 0; i < t.length() - 1; i++) {
-            char c = t.charAt(i);
-            if ((c == '.' || c == ':' || c == '!' || c == '?') && t.charAt(i + 1) == ' ') {
-                return i + 1;
-            }
-        }
-        return t.length();
+        return lockstep.simulator.text.FirstClause.end(t);
     }
 
     /** Test hook: the whole text shown (the lanes' texts joined by " | " when split). */

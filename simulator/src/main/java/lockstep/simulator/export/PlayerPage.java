@@ -183,6 +183,7 @@ public final class PlayerPage {
         ObjectNode captionNode = data.putObject("captions");
         captions.forEach(captionNode::set);
         data.set("narration", narration(scenario));
+        data.put("clauseEnd", lockstep.simulator.text.FirstClause.PATTERN.pattern());
         data.set("words", words());
         return data;
     }

@@ -279,6 +279,15 @@ class PlayerPageBrowserTest {
                       + r.getAttribute('data-state') + ':' + r.getAttribute('data-look')),
                   failures: l.querySelector('.finding-banner').textContent
                 }))""");
+        // the bold part of every banner text is its first clause, cut where the window cuts (FirstClause)
+        JsonNode bold = browser.evaluate("""
+                Array.from(document.querySelectorAll('#banner-text b')).map(b => [b.textContent,
+                  b.textContent + (b.nextSibling ? b.nextSibling.textContent : '')])""");
+        for (JsonNode pair : bold) {
+            String whole = pair.get(1).asText();
+            same(wrong, name + " beat " + beat + ": banner's bold part", whole.substring(0,
+                    lockstep.simulator.text.FirstClause.end(whole)), pair.get(0).asText());
+        }
         for (int l = 0; l < frames.lanes().size(); l++) {
             LaneFrame f = frames.at(beat, l);
             JsonNode dom = lanes.get(l);
