@@ -18,7 +18,7 @@ import lockstep.simulator.check.Finding;
  * @param line      the step's line in the scenario file (0 before the first)
  * @param script    the step's script text ("" before the first)
  * @param narration the scenario's latest {@code say:} text as the trace records it (English), from its line through
- *                  the line it announces; "" when none stands
+ *                  the line it announces and that line's repetitions; "" when none stands
  * @param narrationBefore the narration was said before the current line (shown as "before this line: ...")
  * @param cards     the lock's nodes and this line's ghosts, in sequence order
  * @param rows      the clients, in the lane's order

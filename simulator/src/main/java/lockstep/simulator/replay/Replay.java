@@ -42,6 +42,8 @@ final class Replay {
     private String narration = "";
     /** Script lines started since the narration was said: the next one may change what it speaks of. */
     private int linesSinceNarration;
+    /** The scenario file's line the narration announces (the first line after it); its repetitions run under it too. */
+    private int announcedLine;
     private final TreeMap<String, Znode> znodes;
     private final LinkedHashSet<Watch> watches;
     private final LinkedHashMap<String, ClientView> clients;
@@ -92,6 +94,7 @@ final class Replay {
         scriptText = other.scriptText;
         narration = other.narration;
         linesSinceNarration = other.linesSinceNarration;
+        announcedLine = other.announcedLine;
         znodes = new TreeMap<>(other.znodes);
         watches = new LinkedHashSet<>(other.watches);
         clients = new LinkedHashMap<>(other.clients);
@@ -150,8 +153,12 @@ final class Replay {
             thisLine = new Line(e.index());
             // A say line speaks of the run as it stands and announces the next line (its own script-line event
             // counts here too, and the narration that follows resets the count): while the next line runs it is
-            // shown as said before it; once a second line starts it is gone.
-            if (++linesSinceNarration >= 2) {
+            // shown as said before it, and so through that line's repetitions ("repeat 9: holder release" is one
+            // line of the file, and "count the notifications" speaks of all nine); once another line starts it is
+            // gone.
+            if (++linesSinceNarration == 1) {
+                announcedLine = e.line();
+            } else if (e.line() != announcedLine) {
                 narration = "";
             }
             return null;

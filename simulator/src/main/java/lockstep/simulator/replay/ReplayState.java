@@ -23,8 +23,9 @@ import lockstep.simulator.trace.Event.State;
  * @param step          the script line running (1-based count of executed lines; 0 before the first)
  * @param line          that line's line number in the scenario file (0 before the first)
  * @param scriptText    that line's text ("" before the first)
- * @param narration     the latest {@code say:} text, from its line through the line it announces (the next one); ""
- *                      before any and once a second line starts, since what it said may no longer hold
+ * @param narration     the latest {@code say:} text, from its line through the line it announces (the next one, with
+ *                      its repetitions when a {@code repeat} runs it); "" before any and once another line starts,
+ *                      since what it said may no longer hold
  * @param narrationBefore the narration was said before the current line: the line may have changed what it says,
  *                      so a picture shows it as said before this line
  * @param lockPath      the lock's path

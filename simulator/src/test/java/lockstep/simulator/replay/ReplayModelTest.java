@@ -90,6 +90,18 @@ class ReplayModelTest {
     }
 
     @Test
+    void aSayLineStandsThroughEveryRepetitionOfTheLineItAnnouncesAndNoFurther() {
+        TraceBuilder t = TraceBuilder.herd("c1");
+        t.say("count the wake-ups").line("holder release");                // 0, 1
+        t.again("holder release").again("holder release");                 // 2, 3 (repeat 3: one line of the file)
+        t.line("c1 acquires");                                             // 4
+        ReplayModel model = ReplayModel.of(t.build());
+        assertEquals("count the wake-ups", model.stateAt(3).narration(), "the repeat is the line announced");
+        assertTrue(model.stateAt(3).narrationBefore());
+        assertEquals("", model.stateAt(4).narration(), "another line of the file ends it");
+    }
+
+    @Test
     void aReleaseEmptiesTheHoldersAndTheNextGrantFillsThem() {
         TraceBuilder t = handOver();
         ReplayModel model = ReplayModel.of(t.build());

@@ -79,6 +79,12 @@ public final class TraceBuilder {
         return add(new Event.ScriptLine(next(), step, step + 4, text));
     }
 
+    /** The previous line run again, as {@code repeat N:} runs it: the next step, the same line of the file. */
+    public TraceBuilder again(String text) {
+        step++;
+        return add(new Event.ScriptLine(next(), step, step + 3, text));
+    }
+
     public TraceBuilder say(String text) {
         return add(new Event.Narration(next(), text));
     }
