@@ -199,7 +199,11 @@ final class ClientRow extends Pane {
     private void layoutFor(double pitch, double width) {
         double scale = settings.scale();
         double h = pitch - 8;
-        boolean compact = pitch < 40 * scale;
+        // Two lines (state word over caption) only where both fit with air between them, measured in the language
+        // shown: Chinese lines are taller than Latin ones at the same size.
+        double normalText = Math.max(settings.minText(), 15 * scale);
+        double twoLines = 2 * LaneFonts.lineHeight(normalText, true) + 4;
+        boolean compact = pitch < Math.max(40 * scale, twoLines);
         boolean tiny = pitch < 22;
         double r = compact ? Math.max(4, (pitch - 4) / 2.2) : 20 * pitch / 56;
         centerY = Math.max(r, h / 2);
@@ -229,7 +233,7 @@ final class ClientRow extends Pane {
         // A compact row's text grows with its pitch up to the normal size; in presentation mode it keeps the mode's
         // smallest text wherever the row is tall enough to hold it.
         double textSize = compact ? Math.min(15 * scale, Math.max(9, pitch * 0.62))
-                : Math.max(settings.minText(), 15 * scale);
+                : normalText;
         if (compact && settings.minText() > 0) {
             textSize = Math.max(textSize, Math.min(settings.minText(), pitch * 0.8));
         }
@@ -245,9 +249,10 @@ final class ClientRow extends Pane {
             caption.setY(centerY);
         } else {
             captionColumn = -1;
-            word.setY(centerY - 11 * scale);
+            double half = Math.max(11 * scale, twoLines / 4 + 1);
+            word.setY(centerY - half);
             caption.setX(textX);
-            caption.setY(centerY + 11 * scale);
+            caption.setY(centerY + half);
         }
         resize(width, h);
         placeCaption();

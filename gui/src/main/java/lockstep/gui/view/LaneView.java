@@ -198,6 +198,10 @@ public final class LaneView extends VBox {
         noteLabel.getStyleClass().add("note-banner");
         noteLabel.setWrapText(true);
         noteLabel.setMaxWidth(Double.MAX_VALUE);
+        // A finding is read whole, never cut with "...": where it is shown under the clients (a rendered frame), the
+        // clients' area gives up the height, not the finding.
+        findingLabel.setMinHeight(Region.USE_PREF_SIZE);
+        noteLabel.setMinHeight(Region.USE_PREF_SIZE);
         // The resource line exists only for runs that write: its height then stays fixed for the whole run.
         writeLabel.getStyleClass().add("write-mark");
         writeLabel.setMaxWidth(Double.MAX_VALUE);
