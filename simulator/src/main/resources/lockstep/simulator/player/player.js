@@ -531,7 +531,14 @@
       frames.forEach(function (f, i) {
         var column = el("div");
         column.append(el("span", "lane-name", DATA.lanes[i].algorithm));
-        leadAndRest(column, said(f));
+        var own = said(f);
+        if (own === "") {
+          // as the window's banner: a lane this line says nothing of says so, rather than an empty column
+          column.append(el("i", "silent", t("narration.lane-silent")));
+          column.classList.add("quiet");
+        } else {
+          leadAndRest(column, own);
+        }
         columns.appendChild(column);
       });
       box.appendChild(columns);
@@ -565,10 +572,10 @@
     return frame.narrationBefore && text !== "" ? t("banner.before", text) : text;
   }
 
-  /** The first clause in bold, as the window's banner. */
+  /** The first clause in bold, as the window's banner: cut where the same expression cuts (FirstClause). */
   function leadAndRest(into, text) {
-    var m = /^[^.:;!?。：；！？]*[.:;!?。：；！？]/.exec(text);
-    var cut = m && m[0].length < text.length ? m[0].length : text.length;
+    var m = new RegExp(DATA.clauseEnd).exec(text);
+    var cut = m && m.index + m[0].length < text.length ? m.index + m[0].length : text.length;
     into.append(el("b", "", text.slice(0, cut)), document.createTextNode(text.slice(cut)));
   }
 
