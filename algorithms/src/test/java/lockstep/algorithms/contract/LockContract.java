@@ -818,13 +818,13 @@ public abstract class LockContract {
             Await.until(() -> queue.stream().filter(c -> c.lock.isHeld()).count() == (stillWaiting > 0 ? 1 : 0)
                             && queue.stream().filter(Client::isWaiting).count() == Math.max(0, stillWaiting - 1)
                             && everyWaiterIsWatchedByTheServer(queue, inspector, lockPath),
-                    PATIENCE, "the queue settles after a release");
+                    PATIENCE, "the queue settles after a release", () -> "what happened: " + recorder.entries());
         }
         inspector.close();
         // The recorder notes a notification once its watcher has returned, on the event thread; the woken waiter may
         // already be waiting again by then. So the count is awaited, then checked for exactly the expected number.
         Await.until(() -> recorder.notifications().size() >= expected.getAsInt(), PATIENCE,
-                "every notification of the last release is recorded");
-        assertEquals(expected.getAsInt(), recorder.notifications().size(), recorder.notifications().toString());
+                "every notification of the last release is recorded", () -> "what happened: " + recorder.entries());
+        assertEquals(expected.getAsInt(), recorder.notifications().size(), "what happened: " + recorder.entries());
     }
 }

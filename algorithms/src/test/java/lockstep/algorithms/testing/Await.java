@@ -11,10 +11,18 @@ public final class Await {
     }
 
     public static void until(BooleanSupplier condition, Duration timeout, String what) {
+        until(condition, timeout, what, () -> "");
+    }
+
+    /** As {@link #until(BooleanSupplier, Duration, String)}, the failure also telling {@code state} (as it is then). */
+    public static void until(BooleanSupplier condition, Duration timeout, String what,
+                             java.util.function.Supplier<String> state) {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out after " + timeout.toMillis() + " ms waiting until " + what);
+                String now = state.get();
+                throw new AssertionError("timed out after " + timeout.toMillis() + " ms waiting until " + what
+                        + (now.isEmpty() ? "" : "; " + now));
             }
             LockSupport.parkNanos(100_000L);
         }
