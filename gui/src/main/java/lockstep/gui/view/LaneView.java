@@ -130,7 +130,12 @@ public final class LaneView extends VBox {
         server.textProperty().bind(vm.serverProperty());
         server.setMinWidth(Region.USE_PREF_SIZE);
         server.pseudoClassStateChanged(STOPPED, vm.serverStoppedProperty().get());
-        vm.serverStoppedProperty().addListener((o, a, b) -> server.pseudoClassStateChanged(STOPPED, b));
+        vm.serverStoppedProperty().addListener((o, a, b) -> {
+            server.pseudoClassStateChanged(STOPPED, b);
+            // the stopped chip's type is wider: measured again in it (the text's own listener ran before the style
+            // changed, and left the subtitle beside a title it no longer fit, cut short, in presentation type)
+            arrangeHeader(header.getWidth());
+        });
         Region push = new Region();
         HBox.setHgrow(push, Priority.ALWAYS);
         titleLine.getChildren().setAll(title, subtitle, push, server);
