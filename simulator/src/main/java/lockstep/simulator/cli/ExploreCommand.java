@@ -458,7 +458,8 @@ final class ExploreCommand implements Callable<Integer> {
                 ? SimulatorTexts.text("explore.every.symmetry", every.scriptsBeforeSymmetry())
                 : SimulatorTexts.text("explore.every.noSymmetry");
         if (every.stateful()) {
-            String states = SimulatorTexts.text("explore.every.states", every.states(), every.cutShort());
+            String states = SimulatorTexts.text(every.symmetric() ? "explore.every.states"
+                    : "explore.every.statesNoSymmetry", every.states(), every.cutShort());
             String sentence = every.scriptsCounted()
                     ? SimulatorTexts.text("explore.every.scripts", scope.clients(), scope.lines(), faultWords(scope),
                     every.scripts(), states, every.reduced(), fullWords(every), verdict(summary))

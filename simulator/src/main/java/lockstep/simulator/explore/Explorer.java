@@ -557,7 +557,8 @@ public final class Explorer {
         }
         boolean counted = seen == null || seen.cutShort() == 0;
         return new Every(counts[0], full, counts[2], counts[3], settings.horizon(), counted ? scripts.size() : -1,
-                counted ? scripts.values().stream().mapToLong(Integer::longValue).sum() : -1, settings.symmetric(),
+                counted ? scripts.values().stream().mapToLong(Integer::longValue).sum() : -1,
+                settings.symmetric() || settings.statesSymmetric(),
                 orders, seen == null ? -1 : seen.size(), seen == null ? 0 : seen.cutShort());
     }
 

@@ -24,7 +24,7 @@ import lockstep.simulator.replay.ReplayState.Znode;
  * every field of every client's view (state, mode, watching, woken, connection, session, the session it got the lock
  * in, session alive, paused, holds, threw); the holders in the order they got the lock; the resource (fencing, last
  * token and writer, writes accepted and refused); each client's fencing token, the highest accepted token, and who
- * asks again while holding. Numbers that only compare (sequence numbers, tokens, creation indices) are replaced by
+ * asks again while holding, and whose next create's reply a fault will lose. Numbers that only compare (sequence numbers, tokens, creation indices) are replaced by
  * their rank among all of them when they all come from one counter that only grows (one lock's sequence numbers, or
  * the trace's creation indices); otherwise they stay as they are (less is found equal: still sound). Of the texts
  * the clients' renamings make, the least is the key.
@@ -128,7 +128,8 @@ final class StateKey {
                     .append(' ').append(c.threw()).append(" server ").append(state.ensemble().serverOf(original))
                     .append(" token ").append(number(memory.tokens().getOrDefault(original, -1L), ranks))
                     .append(" held ").append(memory.lastHolding().containsKey(original))
-                    .append(" again ").append(memory.askedAsHolder().contains(original));
+                    .append(" again ").append(memory.askedAsHolder().contains(original))
+                    .append(" loses ").append(memory.createReplyToLose().contains(original));
         }
         key.append("|holders ").append(state.holders().stream().map(to::get).toList());
         ReplayState.Resource resource = state.resource();

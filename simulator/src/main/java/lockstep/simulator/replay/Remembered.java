@@ -23,12 +23,15 @@ import lockstep.simulator.trace.Event;
  * @param tokens            each client's token, for clients that got the lock at least once
  * @param tokenKinds        what the tokens were taken from: "sequence", "creation", or both
  * @param askedAsHolder     the clients asking again while they hold (their grant keeps their token)
+ * @param createReplyToLose the clients whose next create's reply will be lost ({@code lose-create-reply} applied,
+ *                          no create sent since): a fault armed in the network, not yet seen in the state
  * @param highestAccepted   the highest token of a write the resource accepted, -1 before any
  * @param lastHolding       each client's last index at which it entered the holding state
  * @param firstCreated      each lock path's first creation index
  * @param lastCreated       each lock path's latest creation index
  */
 public record Remembered(Map<String, Long> tokens, Set<String> tokenKinds, Set<String> askedAsHolder,
+                         Set<String> createReplyToLose,
                          long highestAccepted,
                          Map<String, Integer> lastHolding, Map<String, Integer> firstCreated,
                          Map<String, Integer> lastCreated) {
@@ -37,6 +40,7 @@ public record Remembered(Map<String, Long> tokens, Set<String> tokenKinds, Set<S
         tokens = Map.copyOf(tokens);
         tokenKinds = Set.copyOf(tokenKinds);
         askedAsHolder = Set.copyOf(askedAsHolder);
+        createReplyToLose = Set.copyOf(createReplyToLose);
         lastHolding = Map.copyOf(lastHolding);
         firstCreated = Map.copyOf(firstCreated);
         lastCreated = Map.copyOf(lastCreated);
@@ -49,11 +53,15 @@ public record Remembered(Map<String, Long> tokens, Set<String> tokenKinds, Set<S
         return held != null && made != null && made < held;
     }
 
+    /** The registry name of the fault that arms a lost create reply ({@code lockstep.simulator.fault.LoseCreateReply}). */
+    static final String LOSE_CREATE_REPLY = "lose-create-reply";
+
     /** The running memory {@link Replay} keeps. */
     static final class Keeper {
         private final Map<String, Long> tokens = new LinkedHashMap<>();
         private final Set<String> tokenKinds = new LinkedHashSet<>();
         private final Set<String> askedAsHolder = new LinkedHashSet<>();
+        private final Set<String> createReplyToLose = new LinkedHashSet<>();
         private long highestAccepted = -1;
         private final Map<String, Integer> lastHolding = new LinkedHashMap<>();
         private final Map<String, Integer> firstCreated = new LinkedHashMap<>();
@@ -64,6 +72,7 @@ public record Remembered(Map<String, Long> tokens, Set<String> tokenKinds, Set<S
             copy.tokens.putAll(tokens);
             copy.tokenKinds.addAll(tokenKinds);
             copy.askedAsHolder.addAll(askedAsHolder);
+            copy.createReplyToLose.addAll(createReplyToLose);
             copy.highestAccepted = highestAccepted;
             copy.lastHolding.putAll(lastHolding);
             copy.firstCreated.putAll(firstCreated);
@@ -110,6 +119,20 @@ public record Remembered(Map<String, Long> tokens, Set<String> tokenKinds, Set<S
             }
         }
 
+        /** A fault: {@code lose-create-reply} arms the loss of the client's next create's reply. */
+        void fault(Event.Fault e) {
+            if (e.kind().equals(LOSE_CREATE_REPLY)) {
+                createReplyToLose.add(e.client());
+            }
+        }
+
+        /** A call: the client's next create takes the armed loss with it (its reply is the one lost). */
+        void call(Event.Call e) {
+            if (e.op() == Event.Op.CREATE) {
+                createReplyToLose.remove(e.client());
+            }
+        }
+
         void wrote(Event.Write e) {
             if (e.accepted()) {
                 highestAccepted = Math.max(highestAccepted, e.token());
@@ -117,7 +140,7 @@ public record Remembered(Map<String, Long> tokens, Set<String> tokenKinds, Set<S
         }
 
         Remembered snapshot() {
-            return new Remembered(tokens, tokenKinds, askedAsHolder, highestAccepted, lastHolding, firstCreated, lastCreated);
+            return new Remembered(tokens, tokenKinds, askedAsHolder, createReplyToLose, highestAccepted, lastHolding, firstCreated, lastCreated);
         }
     }
 }

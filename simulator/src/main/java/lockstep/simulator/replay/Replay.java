@@ -171,6 +171,7 @@ final class Replay {
         @Override
         public Void call(Event.Call e) {
             calls[e.op().ordinal()]++;
+            remembered.call(e);
             if (e.op() == Event.Op.REMOVE_WATCHES && e.ok()) {
                 watches.removeIf(w -> w.client().equals(e.client()) && w.path().equals(e.path()));
             }
@@ -344,6 +345,7 @@ final class Replay {
 
     private void fault(Event.Fault e) {
         thisLine.faults.add(note(e));
+        remembered.fault(e);
         ClientView client = clients.get(e.client());
         switch (e.effect()) {
             // The server ends the session: it forgets the session's watches (its ephemeral nodes are deleted by
