@@ -157,9 +157,8 @@ final class ExploreCommand implements Callable<Integer> {
     boolean stateless;
 
     @Option(names = "--no-symmetry",
-            description = "With --exhaustive (every script), run every naming of the clients: scripts (with "
-                    + "--stateless) or states that differ only in the clients' names are not taken as one (a check "
-                    + "of the symmetry's counts).")
+            description = "With --exhaustive --stateless (every script), run every naming of the clients rather than "
+                    + "one script of each family of renamings, as the stateful search does: a check of its counts.")
     boolean noSymmetry;
 
     @Option(names = "--estimate", paramLabel = "N",

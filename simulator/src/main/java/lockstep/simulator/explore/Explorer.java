@@ -105,9 +105,15 @@ public final class Explorer {
                     everyScript, countByRunning, false, false);
         }
 
-        /** Whether a stateful search's states count as one when they differ only in the clients' names. */
+        /**
+         * Whether a stateful search's states count as one when they differ only in the clients' names: not. A renamed
+         * state tries its options in a renamed order, and the reduced search's counts depend on that order (a sleep
+         * set reaches only the next step, so a class of runs can be run twice, more often in one order than another):
+         * its findings would stand, its counts would not be the stateless search's (measured: 13,283 schedules
+         * against 12,953 at 2 clients and 3 lines under {@code sequential}). Every naming is explored apart.
+         */
         public boolean statesSymmetric() {
-            return stateful() && !noSymmetry && ScriptGenerator.symmetryHolds(faults);
+            return false;
         }
 
         /**

@@ -85,6 +85,10 @@ public final class ScriptGenerator implements StepSource {
         default int line(int options, java.util.function.Supplier<String> state) {
             return line(options);
         }
+
+        /** The script so far, told before each {@link #line}: what a check of the state cache names a state by. */
+        default void scriptSoFar(List<Step> lines) {
+        }
     }
 
     /**
@@ -331,6 +335,7 @@ public final class ScriptGenerator implements StepSource {
             return closingLine(fits);
         }
         // The state's key names clients up to a renaming when the closing lines allow it (as the script symmetry).
+        every.scriptSoFar(written);
         int pick = every.line(options, () -> StateKey.of(live, clients, written.size(), closing,
                 statesSymmetric));
         if (pick >= 0 && pick < kept.size()) {

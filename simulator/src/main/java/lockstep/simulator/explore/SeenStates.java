@@ -23,7 +23,7 @@ import java.util.Map;
 final class SeenStates {
 
     /** A script line's point of a run: its position in the run's vector, its state, the pieces of steps before it. */
-    record LinePoint(int point, String key, int pieces) {
+    record LinePoint(int point, String key, int pieces, String script) {
     }
 
     /** A subtree's counts: its schedules (runs not blocked) and the schedules before reduction they stand for. */
@@ -34,6 +34,7 @@ final class SeenStates {
         final int point;
         final String key;
         final int pieces;
+        final String script;
         long schedules;
         long orders;
 
@@ -41,10 +42,17 @@ final class SeenStates {
             point = at.point();
             key = at.key();
             pieces = at.pieces();
+            script = at.script();
         }
     }
 
     private final Map<String, Counts> explored = new HashMap<>();
+    /**
+     * A check of the cache (system property {@code lockstep.checkStates}): nothing is cut, every state is explored
+     * each time, and a state whose subtree counts differ from its first meeting's is told on stderr.
+     */
+    private final boolean checking = Boolean.getBoolean("lockstep.checkStates");
+    private final Map<String, String> firstScript = new HashMap<>();
     private final List<Frame> open = new ArrayList<>();
     /** With random descents: each state passed, and how often (to measure how many there are). */
     private final Map<String, Integer> passed = new HashMap<>();
@@ -53,7 +61,7 @@ final class SeenStates {
 
     /** The counts of {@code key}'s subtree when it was explored whole, else null. */
     Counts explored(String key) {
-        return explored.get(key);
+        return checking ? null : explored.get(key);
     }
 
     /** How many states were explored whole. */
@@ -102,7 +110,13 @@ final class SeenStates {
         int keep = vector == null ? 0 : vector.length; // points 0..length-1 stay open; the last is the one changed
         while (!open.isEmpty() && open.get(open.size() - 1).point >= keep) {
             Frame done = open.remove(open.size() - 1);
-            explored.put(done.key, new Counts(done.schedules, done.orders));
+            Counts counts = new Counts(done.schedules, done.orders);
+            Counts before = explored.putIfAbsent(done.key, counts);
+            firstScript.putIfAbsent(done.key, done.script);
+            if (checking && before != null && !before.equals(counts)) {
+                System.err.println("state cache check: " + before + " at " + firstScript.get(done.key) + " but "
+                        + counts + " at " + done.script + "\n  key " + done.key);
+            }
         }
     }
 

@@ -92,6 +92,14 @@ final class SleepSets implements Scheduler, ScriptGenerator.LineChoice {
         return this;
     }
 
+    private String scriptSoFar = "";
+
+    @Override
+    public synchronized void scriptSoFar(List<lockstep.simulator.scenario.Step> lines) {
+        scriptSoFar = lines.stream().map(lockstep.simulator.scenario.Step::text).toList() + " "
+                + java.util.Arrays.toString(schedule());
+    }
+
     /** With a probe, how many runs of the search this descent stands for: the product of its points' branches. */
     synchronized double weight() {
         return weight;
@@ -217,7 +225,7 @@ final class SleepSets implements Scheduler, ScriptGenerator.LineChoice {
                     cutPieces = orderings.cuts();
                     return -1;
                 }
-                linePoints.add(new SeenStates.LinePoint(point, key, orderings.cuts()));
+                linePoints.add(new SeenStates.LinePoint(point, key, orderings.cuts(), scriptSoFar));
             }
         }
         int choice = point < given.length ? Math.min(given[point], options - 1) : 0;

@@ -26,8 +26,9 @@ import lockstep.simulator.replay.ReplayState.Znode;
  * token and writer, writes accepted and refused); each client's fencing token, the highest accepted token, and who
  * asks again while holding, and whose next create's reply a fault will lose. Numbers that only compare (sequence numbers, tokens, creation indices) are replaced by
  * their rank among all of them when they all come from one counter that only grows (one lock's sequence numbers, or
- * the trace's creation indices); otherwise they stay as they are (less is found equal: still sound). Of the texts
- * the clients' renamings make, the least is the key.
+ * the trace's creation indices); otherwise they stay as they are (less is found equal: still sound). With
+ * {@code symmetric}, the least of the texts the clients' renamings make is the key; the search does not ask for it
+ * ({@link Explorer.Settings#statesSymmetric}).
  */
 final class StateKey {
 

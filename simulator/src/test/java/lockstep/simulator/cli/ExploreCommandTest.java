@@ -76,7 +76,7 @@ class ExploreCommandTest {
                 "--max-steps", "2", "--exhaustive", "--out", out.toString());
         assertEquals(0, text.exit(), text.toString());
         assertTrue(text.out().endsWith("\nevery script of up to 2 lines over 1 client, faults crash (5 scripts, 3 "
-                + "states explored once each, clients renamed alike, 0 runs cut short at a state seen before): 5 "
+                + "states explored once each, every naming apart, 0 runs cut short at a state seen before): 5 "
                 + "schedules (5 before reduction), no finding\n"), text.toString());
         Cli.Result stateless = Cli.run("explore", "--algorithm", "naive", "--clients", "1", "--faults", "crash",
                 "--max-steps", "2", "--exhaustive", "--stateless", "--out", out.toString());
