@@ -23,6 +23,10 @@ import lockstep.simulator.schedule.Scheduler;
  * point, or a lone option) blocks the run: every continuation of it is equivalent to one explored already, so the run
  * counts as no new schedule and nothing past it branches.
  *
+ * <p>Stateful ({@link #statesSeen}): at a script line's point whose state ({@link StateKey}) was explored whole, the
+ * run is cut short there (the script ends, nothing past the point branches or blocks) and stands for that state's
+ * counts; the other line points before any block or cut are told to {@link SeenStates} with their states.
+ *
  * <p>Guarantee: with the same {@code given}, the same choices (the sets are a function of the options offered and
  * the prefix); the positions taken replay the run with {@link ChoiceVector}. The soundness argument is in
  * docs/design/search.md.
