@@ -150,6 +150,17 @@ final class ExploreCommand implements Callable<Integer> {
                     + "reduced search's runs).")
     boolean countByRunning;
 
+    @Option(names = "--stateless",
+            description = "With --exhaustive (every script), explore a script line's state again each time a run "
+                    + "reaches it, and run one script of each family of renamings, as the search did before its "
+                    + "state cache (a check of the stateful search's counts and findings).")
+    boolean stateless;
+
+    @Option(names = "--no-symmetry",
+            description = "With --exhaustive --stateless (every script), run every naming of the clients rather than "
+                    + "one script of each family of renamings, as the stateful search does: a check of its counts.")
+    boolean noSymmetry;
+
     @Option(names = "--estimate", paramLabel = "N",
             description = "With --exhaustive (every script), do not search: estimate how large the search is from N "
                     + "random descents of its tree, one run each (Knuth's estimator), and how long it would take.")
@@ -213,15 +224,19 @@ final class ExploreCommand implements Callable<Integer> {
                 throw bad("--estimate", SimulatorTexts.text("explore.estimate.needsEveryScript"));
             }
             Explorer.Estimate size = Explorer.estimate(new Explorer.Settings(info, clients, chosen, range[0],
-                    range[1], chosenStrategy, maxSteps, directory, servers, depth, true), estimate,
+                    range[1], chosenStrategy, maxSteps, directory, servers, depth, true, false, stateless, noSymmetry), estimate,
                     progress(err, Boolean.TRUE));
             PrintWriter stdout = spec.commandLine().getOut();
             stdout.println(estimateSentence(size, new Scope(clients, maxSteps, chosen, range[0], range[1], true)));
+            if (!size.census().isEmpty()) {
+                stdout.println(size.census());
+            }
             stdout.flush();
             return size.failed() > 0 ? LockstepCommand.FINDING : LockstepCommand.OK;
         }
         Explorer.Summary summary = Explorer.explore(new Explorer.Settings(info, clients, chosen, range[0], range[1],
-                chosenStrategy, maxSteps, directory, servers, depth, everyScript, countByRunning), workers != null
+                chosenStrategy, maxSteps, directory, servers, depth, everyScript, countByRunning, stateless, noSymmetry),
+                workers != null
                 ? workers : Explorer.defaultWorkers(servers), progress(err, everyScript ? Boolean.FALSE : null));
         PrintWriter stdout = spec.commandLine().getOut();
         Scope scope = new Scope(clients, maxSteps, chosen, range[0], range[1], everyScript);
@@ -441,6 +456,16 @@ final class ExploreCommand implements Callable<Integer> {
         String symmetry = every.symmetric()
                 ? SimulatorTexts.text("explore.every.symmetry", every.scriptsBeforeSymmetry())
                 : SimulatorTexts.text("explore.every.noSymmetry");
+        if (every.stateful()) {
+            String states = SimulatorTexts.text(every.symmetric() ? "explore.every.states"
+                    : "explore.every.statesNoSymmetry", every.states(), every.cutShort());
+            String sentence = every.scriptsCounted()
+                    ? SimulatorTexts.text("explore.every.scripts", scope.clients(), scope.lines(), faultWords(scope),
+                    every.scripts(), states, every.reduced(), fullWords(every), verdict(summary))
+                    : SimulatorTexts.text("explore.every.scriptsNotCounted", scope.clients(), scope.lines(),
+                    faultWords(scope), states, every.reduced(), fullWords(every), verdict(summary));
+            return sentence;
+        }
         String sentence = SimulatorTexts.text("explore.every.scripts", scope.clients(), scope.lines(),
                 faultWords(scope), every.scripts(), symmetry, every.reduced(), fullWords(every), verdict(summary));
         return every.pastHorizon() > 0 ? sentence + '\n' + SimulatorTexts.text("explore.every.pastHorizon",
@@ -553,8 +578,12 @@ final class ExploreCommand implements Callable<Integer> {
             Map<String, Object> exhaustive = new LinkedHashMap<>();
             exhaustive.put("seeds", scope.everyScript() ? null : List.of(scope.firstSeed(), scope.lastSeed()));
             exhaustive.put("everyScript", every.everyScript());
-            exhaustive.put("scripts", every.everyScript() ? every.scripts() : null);
-            exhaustive.put("scriptsBeforeSymmetry", every.everyScript() ? every.scriptsBeforeSymmetry() : null);
+            exhaustive.put("scripts", every.everyScript() && every.scripts() >= 0 ? every.scripts() : null);
+            exhaustive.put("scriptsBeforeSymmetry", every.everyScript() && every.scriptsBeforeSymmetry() >= 0
+                    ? every.scriptsBeforeSymmetry() : null);
+            exhaustive.put("stateful", every.stateful());
+            exhaustive.put("statesExplored", every.stateful() ? every.states() : null);
+            exhaustive.put("runsCutShort", every.stateful() ? every.cutShort() : null);
             exhaustive.put("symmetry", every.symmetric());
             exhaustive.put("clients", scope.clients());
             exhaustive.put("lines", scope.lines());

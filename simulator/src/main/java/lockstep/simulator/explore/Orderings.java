@@ -42,6 +42,24 @@ final class Orderings {
         }
     }
 
+    /** How many pieces were cut so far: at a script line's point, where the pieces after it start. */
+    int cuts() {
+        return segments.size();
+    }
+
+    /**
+     * The orders of the pieces from cut {@code from} up to cut {@code to} (exclusive; -1: every piece after
+     * {@code from}, the one not yet cut included): what the steps of a run after a script line's point stand for.
+     */
+    long countBetween(int from, int to) {
+        long orders = 1;
+        int end = to < 0 ? segments.size() : to;
+        for (int i = from; i < end; i++) {
+            orders = Math.multiplyExact(orders, linearExtensions(segments.get(i)));
+        }
+        return to >= 0 || current.isEmpty() ? orders : Math.multiplyExact(orders, linearExtensions(current));
+    }
+
     /** The orders of the steps so far: the product of each segment's. */
     long count() {
         long orders = 1;

@@ -65,6 +65,10 @@ public final class ScriptGenerator implements StepSource {
     /** With every script enumerated: the lines written up to the last one picked (closing lines after it left out). */
     private int picked;
     private boolean pickedNow;
+    /** With a stateful search: whether the state's key is the least of its clients' renamings. */
+    private boolean statesSymmetric;
+    /** The run's state as the line being written finds it (set by {@link #next}). */
+    private LiveReplay live;
 
     /**
      * Picks a script line among all that fit, for a search of every script ({@link #everyScript}): the lines of the
@@ -73,6 +77,18 @@ public final class ScriptGenerator implements StepSource {
     interface LineChoice {
         /** The position of the line to write among {@code options} (one or more). */
         int line(int options);
+
+        /**
+         * As {@link #line(int)}, with the key of the state the line is written in ({@link StateKey}), computed only
+         * when asked: -1 ends the script there (a stateful search met that state explored whole already).
+         */
+        default int line(int options, java.util.function.Supplier<String> state) {
+            return line(options);
+        }
+
+        /** The script so far, told before each {@link #line}: what a check of the state cache names a state by. */
+        default void scriptSoFar(List<Step> lines) {
+        }
     }
 
     /**
@@ -127,8 +143,11 @@ public final class ScriptGenerator implements StepSource {
      */
     static ScriptGenerator everyScript(LineChoice choice, List<String> clients, List<Fault> faults, int lines,
                                        boolean modes, boolean holdersAskAgain, List<String> locks,
-                                       boolean symmetric) {
-        return new ScriptGenerator(0, clients, faults, lines, modes, holdersAskAgain, locks, choice, symmetric);
+                                       boolean symmetric, boolean statesSymmetric) {
+        ScriptGenerator generator = new ScriptGenerator(0, clients, faults, lines, modes, holdersAskAgain, locks,
+                choice, symmetric);
+        generator.statesSymmetric = statesSymmetric;
+        return generator;
     }
 
     /**
@@ -154,6 +173,7 @@ public final class ScriptGenerator implements StepSource {
     @Override
     public Step next(LiveReplay live) {
         WhatFits fits = new WhatFits(live.state());
+        this.live = live;
         pickedNow = false;
         Step step = written.size() < lines && !ended ? anyLine(fits) : closingLine(fits);
         if (step != null) {
@@ -314,8 +334,11 @@ public final class ScriptGenerator implements StepSource {
         if (options == 0) {
             return closingLine(fits);
         }
-        int pick = every.line(options);
-        if (pick < kept.size()) {
+        // The state's key names clients up to a renaming when the closing lines allow it (as the script symmetry).
+        every.scriptSoFar(written);
+        int pick = every.line(options, () -> StateKey.of(live, clients, written.size(), closing,
+                statesSymmetric));
+        if (pick >= 0 && pick < kept.size()) {
             pickedNow = true;
             return kept.get(pick);
         }

@@ -23,6 +23,10 @@ import lockstep.simulator.schedule.Scheduler;
  * point, or a lone option) blocks the run: every continuation of it is equivalent to one explored already, so the run
  * counts as no new schedule and nothing past it branches.
  *
+ * <p>Stateful ({@link #statesSeen}): at a script line's point whose state ({@link StateKey}) was explored whole, the
+ * run is cut short there (the script ends, nothing past the point branches or blocks) and stands for that state's
+ * counts; the other line points before any block or cut are told to {@link SeenStates} with their states.
+ *
  * <p>Guarantee: with the same {@code given}, the same choices (the sets are a function of the options offered and
  * the prefix); the positions taken replay the run with {@link ChoiceVector}. The soundness argument is in
  * docs/design/search.md.
@@ -48,6 +52,17 @@ final class SleepSets implements Scheduler, ScriptGenerator.LineChoice {
     private double weight = 1;
     /** The steps let happen, cut at quiescent points: how many orders of them the unreduced search would run. */
     private final Orderings orderings = new Orderings();
+    /** With a stateful search: the states explored whole already ({@link SeenStates}); else null. */
+    private SeenStates seen;
+    /** The script lines' points reached before any block or cut, each with its state and the pieces before it. */
+    private final List<SeenStates.LinePoint> linePoints = new ArrayList<>();
+    /** Where the run met a state explored whole already (-1: it did not): nothing from there on branches. */
+    private int cutAt = -1;
+    private SeenStates.Counts cutCounts;
+    private int cutPieces;
+    /** A descent's states at its script lines' points, and its weight as it reached each. */
+    private final List<String> passedKeys = new ArrayList<>();
+    private final List<Double> passedWeights = new ArrayList<>();
 
     /**
      * @param given   the positions to take first
@@ -72,6 +87,23 @@ final class SleepSets implements Scheduler, ScriptGenerator.LineChoice {
         this.probe = probe;
     }
 
+    /**
+     * Makes the search stateful: at a script line's point whose state {@code seen} knows explored whole, the run
+     * branches no further (its script ends there), and stands for that state's counts.
+     */
+    SleepSets statesSeen(SeenStates seen) {
+        this.seen = seen;
+        return this;
+    }
+
+    private String scriptSoFar = "";
+
+    @Override
+    public synchronized void scriptSoFar(List<lockstep.simulator.scenario.Step> lines) {
+        scriptSoFar = lines.stream().map(lockstep.simulator.scenario.Step::text).toList() + " "
+                + java.util.Arrays.toString(schedule());
+    }
+
     /** With a probe, how many runs of the search this descent stands for: the product of its points' branches. */
     synchronized double weight() {
         return weight;
@@ -89,7 +121,7 @@ final class SleepSets implements Scheduler, ScriptGenerator.LineChoice {
     @Override
     public synchronized void only(Option option) {
         orderings.step(option);
-        if (choicePoints >= horizon) {
+        if (choicePoints >= horizon || cutAt >= 0) {
             return;
         }
         List<Option> sleep = sleepAt(option);
@@ -112,7 +144,7 @@ final class SleepSets implements Scheduler, ScriptGenerator.LineChoice {
     @Override
     public synchronized int choose(List<Option> options) {
         int point = taken.size();
-        boolean within = choicePoints++ < horizon;
+        boolean within = choicePoints++ < horizon && cutAt < 0;
         // Past the horizon nothing branches, and nothing is asleep: the first option, as a plain search takes it.
         List<Option> sleep = within ? sleepAt(options.get(0)) : List.of();
         boolean[] sleeping = new boolean[options.size()];
@@ -173,7 +205,33 @@ final class SleepSets implements Scheduler, ScriptGenerator.LineChoice {
      */
     @Override
     public synchronized int line(int options) {
+        return line(options, null);
+    }
+
+    /**
+     * As {@link #line(int)}, told the state there ({@code state}: its key, {@link StateKey}) for a stateful search:
+     * -1 when that state was explored whole already (the script then ends: the run is cut short and stands for the
+     * state's counts), and a descent notes the state it passes.
+     */
+    @Override
+    public synchronized int line(int options, java.util.function.Supplier<String> state) {
         int point = taken.size();
+        if (seen != null && state != null && blockedAt < 0 && cutAt < 0) {
+            String key = state.get();
+            if (probe != null) {
+                passedWeights.add(weight);
+                passedKeys.add(key);
+            } else {
+                SeenStates.Counts known = seen.explored(key);
+                if (known != null) {
+                    cutAt = point;
+                    cutCounts = known;
+                    cutPieces = orderings.cuts();
+                    return -1;
+                }
+                linePoints.add(new SeenStates.LinePoint(point, key, orderings.cuts(), scriptSoFar));
+            }
+        }
         int choice = point < given.length ? Math.min(given[point], options - 1) : 0;
         if (point >= given.length && probe != null && blockedAt < 0) {
             choice = probe.nextInt(options);
@@ -229,6 +287,34 @@ final class SleepSets implements Scheduler, ScriptGenerator.LineChoice {
         return orderings.count();
     }
 
+    /** A descent's states at its script lines' points, in order. */
+    synchronized List<String> passedKeys() {
+        return List.copyOf(passedKeys);
+    }
+
+    /** A descent's weight as it reached each of its script lines' points. */
+    synchronized List<Double> passedWeights() {
+        return List.copyOf(passedWeights);
+    }
+
+    /** The script lines' points of the run before any block or cut, with their states (a stateful search). */
+    synchronized List<SeenStates.LinePoint> linePoints() {
+        return List.copyOf(linePoints);
+    }
+
+    /** The counts of the state explored whole already where the run was cut short, or null when it was not. */
+    synchronized SeenStates.Counts cut() {
+        return cutCounts;
+    }
+
+    /**
+     * The orders of the run's steps from the pieces after cut {@code from} on: up to where it was cut short
+     * (exclusive), or to its end.
+     */
+    synchronized long ordersFrom(int from) {
+        return orderings.countBetween(from, cutAt >= 0 ? cutPieces : -1);
+    }
+
     /** Whether the run had choice points past the horizon (they took the first option not asleep, unbranched). */
     synchronized boolean pastHorizon() {
         return choicePoints > horizon;
@@ -243,6 +329,9 @@ final class SleepSets implements Scheduler, ScriptGenerator.LineChoice {
         int limit = taken.size();
         if (blockedAt >= 0) {
             limit = Math.min(limit, blockedAt);
+        }
+        if (cutAt >= 0) {
+            limit = Math.min(limit, cutAt);
         }
         for (int point = limit - 1; point >= 0; point--) {
             if (!branches.get(point)) {

@@ -82,6 +82,11 @@ public final class LiveReplay {
         return replay.resource();
     }
 
+    /** What the run remembers of its past beyond the state now ({@link Remembered}). */
+    public Remembered remembered() {
+        return replay.remembered();
+    }
+
     /** An immutable copy of the whole state now. */
     public ReplayState state() {
         return replay.snapshot();

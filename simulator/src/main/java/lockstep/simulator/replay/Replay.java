@@ -61,6 +61,8 @@ final class Replay {
     /** When each asking client's current attempt started (the request queue, in order of asking). */
     private final LinkedHashMap<String, Asked> askedAt;
     private Line thisLine;
+    /** What the run remembers beyond its state: tokens, the highest accepted write, last holds, creations. */
+    private final Remembered.Keeper remembered;
     private final Applier applier = new Applier();
 
     private Replay(Event.RunStarted start) {
@@ -81,6 +83,7 @@ final class Replay {
         calls = new int[Event.Op.values().length];
         askedAt = new LinkedHashMap<>();
         thisLine = new Line(0);
+        remembered = new Remembered.Keeper();
     }
 
     private Replay(Replay other) {
@@ -111,6 +114,7 @@ final class Replay {
         serverRestarts = other.serverRestarts;
         askedAt = new LinkedHashMap<>(other.askedAt);
         thisLine = other.thisLine.copy();
+        remembered = other.remembered.copy();
     }
 
     /** The state just after {@code start}, which must be event 0. */
@@ -174,6 +178,7 @@ final class Replay {
         @Override
         public Void call(Event.Call e) {
             calls[e.op().ordinal()]++;
+            remembered.call(e);
             if (e.op() == Event.Op.REMOVE_WATCHES && e.ok()) {
                 watches.removeIf(w -> w.client().equals(e.client()) && w.path().equals(e.path()));
             }
@@ -207,6 +212,7 @@ final class Replay {
         @Override
         public Void nodeCreated(Event.NodeCreated e) {
             if (isUnderTheLock(e.path())) {
+                remembered.created(e.path(), e.index());
                 String name = nameOf(e.path());
                 znodes.put(e.path(), new Znode(e.path(), name, e.sequence(), e.owner(), e.mode(), Znode.kindOf(name),
                         e.protection()));
@@ -295,6 +301,7 @@ final class Replay {
     private void enter(Event.ClientState e) {
         ClientView before = clients.getOrDefault(e.client(), ClientView.initial(e.client()));
         State was = before.state();
+        remembered.entering(e, was, znodes);
         boolean woken = before.woken();
         if (e.state() == State.WAITING && woken) {
             futileWakeups++;
@@ -345,6 +352,7 @@ final class Replay {
 
     private void fault(Event.Fault e) {
         thisLine.faults.add(note(e));
+        remembered.fault(e);
         ClientView client = clients.get(e.client());
         switch (e.effect()) {
             // The server ends the session: it forgets the session's watches (its ephemeral nodes are deleted by
@@ -449,6 +457,7 @@ final class Replay {
     }
 
     private void write(Event.Write e) {
+        remembered.wrote(e);
         thisLine.write = e;
         thisLine.acceptedBefore = resource.lastToken();
         if (e.accepted()) {
@@ -503,6 +512,10 @@ final class Replay {
     }
 
     /** The path of the watch {@code client} set last and still holds, or "". */
+    Remembered remembered() {
+        return remembered.snapshot();
+    }
+
     String latestWatchOf(String client) {
         String latest = "";
         for (Watch watch : watches) {

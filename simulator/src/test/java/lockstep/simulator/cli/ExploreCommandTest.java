@@ -75,8 +75,13 @@ class ExploreCommandTest {
         Cli.Result text = Cli.run("explore", "--algorithm", "naive", "--clients", "1", "--faults", "crash",
                 "--max-steps", "2", "--exhaustive", "--out", out.toString());
         assertEquals(0, text.exit(), text.toString());
-        assertTrue(text.out().endsWith("\nevery script of up to 2 lines over 1 client, faults crash (5 scripts, 5 "
-                + "before symmetry): 5 schedules (5 before reduction), no finding\n"), text.toString());
+        assertTrue(text.out().endsWith("\nevery script of up to 2 lines over 1 client, faults crash (5 scripts, 3 "
+                + "states explored once each, every naming apart, 0 runs cut short at a state seen before): 5 "
+                + "schedules (5 before reduction), no finding\n"), text.toString());
+        Cli.Result stateless = Cli.run("explore", "--algorithm", "naive", "--clients", "1", "--faults", "crash",
+                "--max-steps", "2", "--exhaustive", "--stateless", "--out", out.toString());
+        assertTrue(stateless.out().endsWith("\nevery script of up to 2 lines over 1 client, faults crash (5 scripts, 5 "
+                + "before symmetry): 5 schedules (5 before reduction), no finding\n"), stateless.toString());
     }
 
     private static final String EXHAUSTIVE_2_CLIENTS_1_LINE = "40/64/0";

@@ -38,7 +38,7 @@ class EveryScriptTest {
         ScriptGenerator script = ScriptGenerator.everyScript(options -> {
             offered[0] = options;
             return 0;
-        }, clients(clients), faults, 2, false, true, List.of(), symmetric);
+        }, clients(clients), faults, 2, false, true, List.of(), symmetric, false);
         script.next(LiveReplay.startingWith(new Event.RunStarted(0, "s", "t", "naive", 1, "/lock", clients(clients),
                 false)));
         return offered[0];

@@ -1,0 +1,46 @@
+package lockstep.simulator.explore;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import lockstep.algorithms.registry.Algorithms;
+import lockstep.simulator.fault.Fault;
+
+/**
+ * The stateful search of every script (a state seen before is not explored again, {@link SeenStates}) counts what
+ * the stateless one runs over every naming (docs/design/search.md, "States seen before"). That it finds what the
+ * stateless one found is {@code EveryScriptTest}'s persistent node, searched stateful since.
+ */
+class StatefulSearchTest {
+
+    private static Explorer.Summary search(String algorithm, List<Fault> faults, int lines, boolean stateless,
+                                           Path out) throws Exception {
+        return Explorer.explore(new Explorer.Settings(Algorithms.get(algorithm), 2, faults, 1, 1,
+                Strategy.EXHAUSTIVE, lines, out, 1, Explorer.Settings.DEFAULT_DEPTH, true, false, stateless,
+                stateless), Explorer.Progress.NONE);
+    }
+
+    @Test
+    void theStatefulSearchCountsEveryScheduleTheStatelessOneRuns(@TempDir Path out) throws Exception {
+        // Every script of two lines over two clients, no faults: the stateful search (states equal up to the names
+        // taken as one) against the stateless one over every naming.
+        Explorer.Summary stateful = search("naive", List.of(), 2, false, out);
+        Explorer.Summary stateless = search("naive", List.of(), 2, true, out);
+        assertFalse(stateful.found(), stateful.toString());
+        assertFalse(stateless.found(), stateless.toString());
+        Explorer.Every cached = stateful.every();
+        Explorer.Every every = stateless.every();
+        assertTrue(cached.stateful() && cached.cutShort() > 0, cached.toString());
+        assertEquals(every.reduced(), cached.reduced(), cached + " against " + every);
+        assertEquals(every.full(), cached.full(), cached + " against " + every);
+        assertTrue(stateful.runs() < stateless.runs(), stateful.runs() + " runs against " + stateless.runs());
+        assertEquals(-1, cached.scripts(), "scripts are not counted once a run was cut short");
+    }
+}
