@@ -511,11 +511,12 @@ final class Replay {
         return permits;
     }
 
-    /** The path of the watch {@code client} set last and still holds, or "". */
+    /** What the run remembers beyond its state now ({@link Remembered}), as an immutable copy. */
     Remembered remembered() {
         return remembered.snapshot();
     }
 
+    /** The path of the watch {@code client} set last and still holds, or "". */
     String latestWatchOf(String client) {
         String latest = "";
         for (Watch watch : watches) {
