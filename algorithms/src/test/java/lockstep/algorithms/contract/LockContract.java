@@ -441,13 +441,24 @@ public abstract class LockContract {
     }
 
     /**
-     * Every waiting client's session has a data watch under the lock path on the server. (Only data watches: the
-     * server's four-letter words dump its data watch table alone, so a children-list watch cannot be seen this way.)
+     * Whether the queue is quiescent: {@code holders} hold, {@code waiting} wait, and the server holds a data watch
+     * under the lock path for each of those waiters (only data watches: the server's four-letter words dump its data
+     * watch table alone, so a children-list watch cannot be seen this way). The waiters are read once and that same set is checked against the server: read twice, a
+     * waiter whose notification was in flight at the count and arrived before the watch check would be counted as
+     * waiting and then skipped as woken, and the next release would come before it watched again (seen under load).
      */
-    private static boolean everyWaiterIsWatchedByTheServer(List<Client> queue, Inspector inspector, String lockPath) {
+    private static boolean settled(List<Client> queue, Inspector inspector, String lockPath, int holders,
+                                   int waiting) {
+        if (queue.stream().filter(c -> c.lock.isHeld()).count() != holders) {
+            return false;
+        }
+        List<Client> waiters = queue.stream().filter(Client::isWaiting).toList();
+        if (waiters.size() != waiting) {
+            return false;
+        }
         try {
             java.util.Set<Long> watching = inspector.sessionsWatchingUnder(lockPath);
-            return queue.stream().filter(Client::isWaiting).allMatch(c -> watching.contains(c.session.sessionId()));
+            return waiters.stream().allMatch(c -> watching.contains(c.session.sessionId()));
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
@@ -815,10 +826,10 @@ public abstract class LockContract {
             // Quiescent again: one new holder, and every other client back to waiting on a watch the server holds. A
             // waiter whose notification is still on its way looks waiting from its side, but the server has already
             // dropped its watch: releasing then would skip that waiter's next notification.
-            Await.until(() -> queue.stream().filter(c -> c.lock.isHeld()).count() == (stillWaiting > 0 ? 1 : 0)
-                            && queue.stream().filter(Client::isWaiting).count() == Math.max(0, stillWaiting - 1)
-                            && everyWaiterIsWatchedByTheServer(queue, inspector, lockPath),
-                    PATIENCE, "the queue settles after a release", () -> "what happened: " + recorder.entries());
+            int holders = stillWaiting > 0 ? 1 : 0;
+            int waiting = Math.max(0, stillWaiting - 1);
+            Await.until(() -> settled(queue, inspector, lockPath, holders, waiting), PATIENCE,
+                    "the queue settles after a release", () -> "what happened: " + recorder.entries());
         }
         inspector.close();
         // The recorder notes a notification once its watcher has returned, on the event thread; the woken waiter may
