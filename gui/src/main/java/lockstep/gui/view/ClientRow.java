@@ -42,6 +42,15 @@ final class ClientRow extends Pane {
     double shownWidth = -1;
     /** Where a compact row's caption starts (-1: the caption sits under the word). */
     private double captionColumn = -1;
+    /**
+     * Set by the lane when one of its compact rows cannot show its state word and its whole caption on one line:
+     * every row of the lane then shows the caption alone, in the state's colour (the badge's icon and the colour say
+     * the state), rather than cut it. Shown as it was asked: {@link #shownWordless}.
+     */
+    private boolean wordless;
+    private boolean shownWordless;
+    /** Whether the state word and the whole caption fit on the compact row's line (true on a two-line row). */
+    private boolean wordAndCaptionFit = true;
     Palette shownPalette;
     double centerY;
 
@@ -110,7 +119,7 @@ final class ClientRow extends Pane {
                 double pitch, double width) {
         Palette p = settings.palette();
         if (c.equals(shownClient) && text.equals(shownCaption) && flagged == shownFlag && selected == shownSelected
-                && pitch == shownPitch && width == shownWidth && p == shownPalette) {
+                && pitch == shownPitch && width == shownWidth && p == shownPalette && wordless == shownWordless) {
             return;
         }
         StateStyle style = StateStyle.of(c.state());
@@ -119,6 +128,7 @@ final class ClientRow extends Pane {
         word.setText(LaneViewModel.word(c));
         word.setFill(p.stateText(style));
         caption.setFill(p.text2());
+        shownWordless = wordless;
         status.setText(statusText);
         // the connection words (cut off, paused, no server) in the text's own dark colour, bold: read from the back
         status.setFill(c.look() == Row.Look.HEALTHY ? p.text2() : p.text());
@@ -264,35 +274,82 @@ final class ClientRow extends Pane {
      * than the column (Russian "освободил" in bold) pushes its own caption right rather than running into it.
      */
     private void placeCaption() {
+        double size0 = Math.min(captionSize, captionCap);
         caption.setText(captionText);
+        word.setVisible(true);
+        wordAndCaptionFit = true;
         if (captionColumn < 0) {
             // two lines: the caption under its word, smaller where the row is too narrow for it
-            caption.setFont(LaneFonts.of(captionSize, false, false));
+            caption.setFont(LaneFonts.of(size0, false, false));
             double w = caption.getLayoutBounds().getWidth();
+            wholeWidth = caption.getX() + Math.max(w, word.getLayoutBounds().getWidth()) + 6;
             double room = tint.getWidth() - 6 - caption.getX();
             if (w > room && w > 0) {
-                caption.setFont(LaneFonts.of(Math.floor(Math.max(captionSize * 0.6, captionSize * room / w)), false,
+                caption.setFont(LaneFonts.of(Math.floor(Math.max(size0 * 0.6, size0 * room / w)), false,
                         false));
             }
         } else {
             double afterWord = word.getX() + word.getLayoutBounds().getWidth() + word.getFont().getSize() * 0.5;
             double room = tint.getWidth() - 6;
+            caption.setFont(LaneFonts.of(size0, false, false));
+            // Whole after its word at no less than 0.8 of the row's type: else the lane drops its words.
+            wordAndCaptionFit = afterWord + caption.getLayoutBounds().getWidth() * 0.8 <= room;
+            if (wordless) {
+                word.setVisible(false);
+                caption.setText(captionText.isEmpty() ? word.getText() : captionText);
+                caption.setFill(word.getFill());
+                afterWord = word.getX();
+            }
             // A narrow row (three lanes, presentation type, Russian): the caption leaves the shared column and follows
             // its word, and if it still runs past the row its type gets smaller (to 0.6 of the row's) rather than the
             // caption running under the session lines.
-            caption.setFont(LaneFonts.of(captionSize, false, false));
-            double x = Math.max(captionColumn, afterWord);
+            caption.setFont(LaneFonts.of(size0, false, false));
+            double x = wordless ? afterWord : Math.max(captionColumn, afterWord);
+            wholeWidth = x + caption.getLayoutBounds().getWidth() + 6;
             if (x + caption.getLayoutBounds().getWidth() > room) {
                 x = afterWord;
             }
             double w = caption.getLayoutBounds().getWidth();
             if (x + w > room && w > 0) {
-                double size = Math.max(captionSize * 0.6, captionSize * (room - x) / w);
+                double size = Math.max(size0 * 0.6, size0 * (room - x) / w);
                 caption.setFont(LaneFonts.of(Math.floor(size), false, false));
             }
             caption.setX(x);
         }
         elideCaption();
+    }
+
+    /** The largest type the lane lets this row's caption have: its smallest row's, so a lane's captions match. */
+    private double captionCap = Double.MAX_VALUE;
+
+    void capCaption(double cap) {
+        if (cap != captionCap) {
+            captionCap = cap;
+            placeCaption();
+            placeStatus();
+        }
+    }
+
+    /** The caption's type as shown (0 when it shows nothing). */
+    double captionShownSize() {
+        return caption.isVisible() && !caption.getText().isEmpty() ? caption.getFont().getSize() : 0;
+    }
+
+    /** The row's width that would show its words and whole caption at the row's type (as laid out last). */
+    private double wholeWidth;
+
+    double wholeWidth() {
+        return wholeWidth;
+    }
+
+    /** Whether this row's state word and whole caption fit on its line as laid out last (see {@link #wordless}). */
+    boolean wordAndCaptionFit() {
+        return wordAndCaptionFit;
+    }
+
+    /** The lane's choice: whether its compact rows show their state words (false: the caption alone). */
+    void showWords(boolean show) {
+        wordless = !show;
     }
 
     /** The caption as the frame says it (the row may show it cut). */
@@ -312,7 +369,8 @@ final class ClientRow extends Pane {
      */
     private void elideCaption() {
         String whole = caption.getText();
-        double room = tint.getWidth() - 6 - caption.getX();
+        // half a pixel to spare: the room and a width that fit it exactly differ in the last bits of a double
+        double room = tint.getWidth() - 6 - caption.getX() + 0.5;
         if (!caption.isVisible() || whole.isEmpty() || caption.getLayoutBounds().getWidth() <= room) {
             showWhole(null);
             return;
@@ -426,7 +484,8 @@ final class ClientRow extends Pane {
         double afterWord = word.getX() + word.getLayoutBounds().getWidth() + 8;
         double afterCaption = caption.getX() + caption.getLayoutBounds().getWidth() + 8;
         // Beside the state word; on a narrow row after the caption; never past the row's edge.
-        boolean besideWord = afterWord + sw <= room || afterCaption + sw > room || caption.getY() == word.getY();
+        boolean besideWord = word.isVisible()
+                && (afterWord + sw <= room || afterCaption + sw > room || caption.getY() == word.getY());
         status.setX(besideWord ? afterWord : afterCaption);
         status.setY(besideWord ? word.getY() : caption.getY());
         status.setVisible(caption.isVisible() && !status.getText().isEmpty()

@@ -322,6 +322,8 @@ public final class LaneView extends VBox {
     private static final double MIN_CARD_W = 96;
     private double grownFor = -1;
     private double grownClientW;
+    /** Whether this lane's rows show their captions without their state words (see ClientRow#showWords). */
+    private boolean wordless;
 
     private void refresh() {
         LaneFrame frame = vm.frame();
@@ -343,6 +345,7 @@ public final class LaneView extends VBox {
         if (width != grownFor) {
             grownFor = width;
             grownClientW = 0;
+            wordless = false;
         }
         double mostClientW = width - 14 - MIN_CARD_W * scale - 40 * scale - serverW - sessionGap;
         clientW = Math.max(clientW, Math.min(grownClientW, mostClientW));
@@ -373,13 +376,15 @@ public final class LaneView extends VBox {
             ClientRow row = rowOrder.get(i);
             position.put(row.name, i);
             Row c = frame.row(row.name);
+            row.showWords(!wordless);
+            row.capCaption(Double.MAX_VALUE);
             row.update(c, LaneViewModel.caption(c), LaneViewModel.status(c), flagged.contains(row.name),
                     row.name.equals(vm.selectedProperty().get()), pitch, clientW);
             row.relocate(clientX, i * pitch + 4);
         }
         double need = 0;
         for (ClientRow row : rowOrder) {
-            need = Math.max(need, row.contentRight() + 6);
+            need = Math.max(need, Math.max(row.contentRight() + 6, row.wholeWidth()));
         }
         if (need > clientW + 0.5 && clientW < mostClientW) {
             grownClientW = Math.min(need, mostClientW);
@@ -393,6 +398,22 @@ public final class LaneView extends VBox {
                 row.relocate(clientX, i * pitch + 4);
             }
         }
+        // A row whose word and whole caption still do not fit: the lane's rows drop their words, for the run at this
+        // width (a lane that changed its look between beats would jump).
+        if (!wordless && rowOrder.stream().anyMatch(row -> !row.wordAndCaptionFit())) {
+            wordless = true;
+            for (int i = 0; i < rowOrder.size(); i++) {
+                ClientRow row = rowOrder.get(i);
+                row.showWords(false);
+                Row c = frame.row(row.name);
+                row.update(c, LaneViewModel.caption(c), LaneViewModel.status(c), flagged.contains(row.name),
+                        row.name.equals(vm.selectedProperty().get()), pitch, clientW);
+            }
+        }
+        // One caption type per lane: the smallest a row needed (a lane of mixed sizes reads as a mistake).
+        double smallest = rowOrder.stream().mapToDouble(ClientRow::captionShownSize).filter(size -> size > 0).min()
+                .orElse(Double.MAX_VALUE);
+        rowOrder.forEach(row -> row.capCaption(smallest));
         cardW = Math.max(Math.min(MIN_CARD_W * scale, cardW), Math.min(cardW, clientX - cardX - 40 * scale));
 
         // znode cards: what to draw and where is decided by the view model

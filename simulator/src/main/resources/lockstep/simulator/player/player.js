@@ -20,11 +20,16 @@
   var BADGE = { holding: "#00916E", waiting: "#D98E04", requesting: "#1F6FD1", idle: "#8792A2", crashed: "#D1492E" };
   var FULL_PITCH = 56;
   var FIT_ROWS = 9;
+  /** The narrowest a znode card gets when the clients' words need the room (LaneView.MIN_CARD_W). */
+  var MIN_CARD_W = 96;
+  /** A first guess at the height the page's parts other than the rows take, for many rows (see fitPage). */
+  var CHROME = 570;
   var PLAY_EVERY_MS = 700;
 
   var pulses = [];
   var PULSE_MS = 1600;
-  var ui = { beat: DATA.start || 0, lang: "en", playing: false, timer: null, logLane: 0 };
+  var ui = { beat: DATA.start || 0, lang: "en", playing: false, timer: null, logLane: 0, squeeze: 0,
+    squeezedFor: "" };
   var lanes = [];
 
   // ---- words ------------------------------------------------------------------------------------------------
@@ -487,6 +492,34 @@
     showEvents();
     showFindings();
     showTransport();
+    fitPage();
+  }
+
+  /**
+   * The rows shrink until the whole page fits the window (the transport stays in view on a projector), never growing
+   * back within the run at this size, so the lanes do not change size between beats.
+   */
+  function fitPage() {
+    var size = window.innerWidth + "x" + window.innerHeight + (document.body.classList.contains("projection") ? "p" : "");
+    if (ui.squeezedFor !== size) {
+      ui.squeezedFor = size;
+      ui.squeeze = 0;
+    }
+    // A few passes: the lanes' heads wrap differently as the rows shrink. The side column gives up what the lanes
+    // could not (its panels scroll inside).
+    var aside = document.querySelector("aside");
+    if (ui.squeeze === 0) {
+      aside.style.maxHeight = "";
+    }
+    for (var pass = 0; pass < 5; pass++) {
+      var over = document.documentElement.scrollHeight - window.innerHeight;
+      if (over <= 0) {
+        return;
+      }
+      ui.squeeze += over + 1;
+      lanes.forEach(function (lane) { showLane(lane, DATA.frames[ui.beat][lane.index]); });
+      aside.style.maxHeight = Math.max(200, aside.getBoundingClientRect().height - over) + "px";
+    }
   }
 
   function showStatic() {
@@ -636,14 +669,61 @@
   /** How far a node of a group's tree sits right of its group's node (LaneView.GROUP_INDENT). */
   var GROUP_INDENT = 18;
 
+  /**
+   * A compact row has its word and caption on one line. Where one row of the lane cannot show both whole, every row
+   * shows its caption alone (in the state's colour); where that still runs past (or a two-line row's caption is cut),
+   * the rows' type shrinks, to 0.7 at least; before it shrinks, the rows take room from the cards (true: lay the lane
+   * out again, with wider rows). Kept for the run at this width, as ClientRow's wordless rows are, so the lane does not
+   * change between beats.
+   */
+  function fitRowTexts(lane, compact, clientW, most, pitch) {
+    lane.layer.classList.toggle("wordless", compact && lane.wordless);
+    lane.layer.classList.toggle("wrap", compact && lane.wrap);
+    lane.layer.style.setProperty("--row-font", String(lane.rowFont));
+    var rows = lane.layer.querySelectorAll(compact ? ".row" : ".row .said");
+    var over = function () {
+      return Array.prototype.some.call(rows, function (row) { return row.scrollWidth > row.clientWidth + 1; });
+    };
+    if (compact && !lane.wordless && over()) {
+      lane.wordless = true;
+      lane.layer.classList.add("wordless");
+    }
+    // then room from the cards (as LaneView grows its rows), down to their narrowest
+    if (over() && (lane.grownClientW || 0) < most && clientW < most) {
+      var extra = 0;
+      Array.prototype.forEach.call(rows, function (row) { extra = Math.max(extra, row.scrollWidth - row.clientWidth); });
+      lane.grownClientW = Math.min(most, clientW + extra + 4);
+      return true;
+    }
+    while (lane.rowFont > 0.7 && over()) {
+      lane.rowFont = Math.round((lane.rowFont - 0.05) * 100) / 100;
+      lane.layer.style.setProperty("--row-font", String(lane.rowFont));
+    }
+    // last, where the row is tall enough for two lines of its type: the caption wraps
+    if (compact && !lane.wrap && over() && rows.length > 0
+        && pitch - 8 >= 2.3 * parseFloat(window.getComputedStyle(rows[0]).fontSize)) {
+      lane.wrap = true;
+      lane.layer.classList.add("wrap");
+    }
+    return false;
+  }
+
   function showLane(lane, f) {
     var scale = document.body.classList.contains("projection") ? 1.25 : 1;
     // one row per client, or per card when the lock's nodes are more (LaneFrame.slots)
     var n = Math.max(f.rows.length, f.slots || 0);
     var width = Math.max(300, lane.root.clientWidth - 36);
+    if (lane.fittedFor !== width) {
+      lane.fittedFor = width;
+      lane.wordless = false;
+      lane.rowFont = 1;
+      lane.grownClientW = 0;
+      lane.wrap = false;
+    }
     var pitch = FULL_PITCH * scale;
     if (n > FIT_ROWS) {
-      var room = Math.max(300, window.innerHeight - 520);
+      // the page's other parts take some 570 px of height (header, banner, lane header, counters, timeline)
+      var room = Math.max(200, window.innerHeight - CHROME);
       pitch = Math.max(20, Math.min(pitch, (room - 8) / n));
     } else if (scale > 1) {
       // projection: larger rows only as far as the lanes still fit the screen above the timeline
@@ -651,10 +731,15 @@
       var fit = (window.innerHeight - lane.body.getBoundingClientRect().top - below - 8) / Math.max(1, n);
       pitch = Math.max(FULL_PITCH, Math.min(pitch, fit));
     }
-    var height = Math.max(pitch * n, FULL_PITCH * scale) + 8;
+    // what the page still ran past the window (fitPage), taken from the rows
+    // (to 28 px for a few clients, whose rows then keep a readable type; to 16 for many)
+    pitch = Math.max(Math.min(pitch, n > FIT_ROWS ? 16 : 28), pitch - ui.squeeze / n);
+    var height = Math.max(pitch * n, ui.squeeze > 0 ? 0 : FULL_PITCH * scale) + 8;
     var serverW = 22 * scale;
     var sessionGap = 26 * scale;
     var clientW = Math.min(280 * scale, width * 0.5 - serverW - sessionGap);
+    var mostClientW = width - 14 - MIN_CARD_W * scale - 40 * scale - serverW - sessionGap;
+    clientW = Math.max(clientW, Math.min(lane.grownClientW, mostClientW));
     var clientX = width - clientW - serverW - sessionGap;
     var serverX = width - serverW;
     var ensemble = isEnsemble(f.servers);
@@ -662,6 +747,7 @@
     height = Math.max(height, serverH + 8);
     var cardW = Math.min(pitch >= 40 ? 200 * scale : 150 * scale, width * 0.36);
     var cardX = 14;
+    cardW = Math.max(Math.min(MIN_CARD_W * scale, cardW), Math.min(cardW, clientX - cardX - 40 * scale));
     var cardH = Math.max(8, Math.min(48 * scale, pitch - 8));
     lane.body.style.height = height + "px";
     lane.body.style.width = width + "px";
@@ -697,10 +783,10 @@
     var rowAnchor = {};
     var rowRight = {};
     var compact = pitch < 40 * scale;
-    var avatar = Math.max(12, Math.min(40 * scale, pitch - 14));
+    var avatar = Math.max(12, Math.min(40 * scale, compact ? pitch - 5 : pitch - 14));
     f.rows.forEach(function (r, i) {
       var row = el("div", "row " + styleOf(r.state) + " look-" + r.look + (compact ? " compact" : "")
-        + (pitch < 24 ? " tiny" : "") + (r.flagged ? " flagged" : ""));
+        + (pitch < 14 ? " tiny" : "") + (r.flagged ? " flagged" : ""));
       row.setAttribute("data-client", r.client);
       row.setAttribute("data-state", r.state);
       row.setAttribute("data-look", r.look);
@@ -729,6 +815,13 @@
       rowAnchor[r.client] = [clientX - 4, y + (pitch - 8) / 2];
       rowRight[r.client] = [clientX + clientW + 4, y + (pitch - 8) / 2];
     });
+
+    // a compact row's type follows its pitch, as ClientRow's does (the word and caption share one line)
+    lane.layer.style.setProperty("--row-base", compact ? Math.min(16 * scale, Math.max(11, pitch * 0.62)) + "px" : "1em");
+    if (fitRowTexts(lane, compact, clientW, mostClientW, pitch)) {
+      showLane(lane, f);
+      return;
+    }
 
     // znode cards
     var cardAnchor = {};

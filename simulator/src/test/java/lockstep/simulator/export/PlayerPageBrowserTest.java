@@ -212,6 +212,48 @@ class PlayerPageBrowserTest {
         assertEquals(List.of(), strings(failures));
     }
 
+    /**
+     * On a 1280x800 projector, in each language, the herd's ten clients and the five of the readers and writers fit
+     * the window with the transport in view (the page does not scroll), no client row runs past its room, and no script
+     * line is cut: it wraps.
+     */
+    @Test
+    @Order(5)
+    void theHerdFitsASmallProjectorWithNothingCut() throws Exception {
+        List<String> wrong = new ArrayList<>();
+        browser.call("Emulation.setDeviceMetricsOverride", Chromium.params().put("width", 1280)
+                .put("height", 800).put("deviceScaleFactor", 1).put("mobile", false));
+        try {
+            for (BuiltInScenarios.BuiltIn builtIn : List.of(BuiltInScenarios.list().get(1),
+                    BuiltInScenarios.list().get(5))) {
+                Path page = page(builtIn);
+                Frames frames = FRAMES.get(builtIn.name());
+                for (String lang : List.of("en", "zh", "ru")) {
+                    for (int beat : List.of(0, frames.size() / 3, frames.size() / 2, frames.size() - 1)) {
+                        open(page, "#beat=" + beat + "&lang=" + lang);
+                        String at = builtIn.name() + " " + lang + " beat " + beat + ": ";
+                        JsonNode seen = browser.evaluate("""
+                                ({ over: document.documentElement.scrollHeight - window.innerHeight,
+                                   rows: Array.from(document.querySelectorAll('.row'))
+                                     .filter(r => r.scrollWidth > r.clientWidth + 1)
+                                     .map(r => r.getAttribute('data-client') + ' ' + r.textContent),
+                                   script: Array.from(document.querySelectorAll('#script li'))
+                                     .filter(li => li.scrollWidth > li.clientWidth + 1).map(li => li.textContent) })""");
+                        if (seen.path("over").asInt() > 0) {
+                            wrong.add(at + "the page runs " + seen.path("over").asInt() + " px past the window");
+                        }
+                        seen.path("rows").forEach(r -> wrong.add(at + "row runs past its room: " + r.asText()));
+                        seen.path("script").forEach(l -> wrong.add(at + "script line cut: " + l.asText()));
+                    }
+                }
+            }
+        } finally {
+            browser.call("Emulation.setDeviceMetricsOverride", Chromium.params().put("width", 1920)
+                    .put("height", 1080).put("deviceScaleFactor", 1).put("mobile", false));
+        }
+        assertEquals(List.of(), wrong);
+    }
+
     // ---- helpers ----------------------------------------------------------------------------------------------
 
     /** The page of a built-in, made once: its two lanes run here, on a real server. */
