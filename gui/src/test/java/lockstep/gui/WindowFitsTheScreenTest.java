@@ -38,13 +38,14 @@ import lockstep.simulator.BadInputException;
 /**
  * The projector test: the whole window (menu, bar, narration, lanes, legend, timeline, inspector) laid out headless at
  * 1280x800, 1600x1000 and 1920x1080, in normal and presentation mode, with two and three lanes, in English, Chinese and
- * Russian, on the herd (02, ten clients) and the five-client scenarios (03, 06). At every beat checked, every client
+ * Russian, on the herd (02, ten clients), the five-client scenarios (03, 06) and the zombie (10: a pause, an expiry,
+ * a finding). At every beat checked, every client
  * row and every znode card lies inside its lane's visible area (no lane has to be scrolled to see them), no label of
  * the window shows "…" or "..." for a text that has none (the status line, captions, paths, tabs; the event log's
  * cells and the scenario picker excepted), a client row's words stay inside it and whole (a narrow lane drops its
  * rows' state words before it would cut a caption), and the lanes, banner, legend and timeline lie inside the window. With {@code -Dlockstep.shots=DIR} it also writes each layout as a PNG
- * there, to look at (at the herd's beat 11 for 02, two thirds through the others); {@code -Dlockstep.fit.only=02} lays
- * out one scenario only.
+ * there, to look at (at the herd's beat 11 for 02, two thirds through the others, or at
+ * {@code -Dlockstep.shots.beat=K}); {@code -Dlockstep.fit.only=02} lays out one scenario only.
  */
 class WindowFitsTheScreenTest {
 
@@ -73,6 +74,9 @@ class WindowFitsTheScreenTest {
                     out.add(Arguments.of("03", List.of("naive", "sequential", "curator-mutex"), size[0], size[1],
                             presentation, language));
                     out.add(Arguments.of("06", List.of("rwlock", "curator-rwlock"), size[0], size[1], presentation,
+                            language));
+                    // the zombie: a paused holder, its expiry, the write it should not make, and a finding
+                    out.add(Arguments.of("10", List.of("naive", "sequential"), size[0], size[1], presentation,
                             language));
                 }
             }
@@ -132,7 +136,8 @@ class WindowFitsTheScreenTest {
         }
         String shots = System.getProperty("lockstep.shots");
         if (shots != null) {
-            int beat = "02".equals(scenario) ? 11 : n * 2 / 3;
+            int beat = Integer.getInteger("lockstep.shots.beat", "02".equals(scenario) ? 11 : n * 2 / 3);
+            beat = Math.min(beat, n - 1);
             cursor.seek(beat);
             scene.getRoot().applyCss();
             scene.getRoot().layout();

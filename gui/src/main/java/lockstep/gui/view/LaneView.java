@@ -251,6 +251,9 @@ public final class LaneView extends VBox {
             findingsOver.setOnMouseClicked(e -> findingsOpen.set(false));
             StackPane.setAlignment(findingsOver, Pos.BOTTOM_CENTER);
             findingsOver.visibleProperty().bind(findingsOpen);
+            // closed, it takes no room: its whole findings' height would hold the rows' area open (and push the
+            // timeline off a 1080-pixel screen in presentation mode, seen with the zombie's finding in Russian)
+            findingsOver.managedProperty().bind(findingsOpen);
             clientsArea.getChildren().add(findingsOver);
             findingsOpen.addListener(o -> refresh());
             getChildren().addAll(header, pathRow, laneCaption, writeLabel, clientsArea, countersArea);
