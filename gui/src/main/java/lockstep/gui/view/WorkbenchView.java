@@ -275,7 +275,15 @@ public final class WorkbenchView extends BorderPane {
         cursor.stopAtMarksProperty().set(vm.presentationProperty().get());
         NarrationBanner narration = new NarrationBanner(cursor);
         narration.setId("narration");
-        main = new VBox(16, narration, lanes, legend(), timeline);
+        javafx.scene.layout.FlowPane legend = legend();
+        if (cursor.lanes().size() >= 3) {
+            // Three lanes in a low window (1280x800): the legend's line or two go to the clients, whose ten rows would
+            // otherwise be too short to read and, at a beat with a longer caption, scroll. Its symbols are explained in
+            // chapter 01, and each row's look says its state.
+            legend.visibleProperty().bind(heightProperty().greaterThanOrEqualTo(LEGEND_NEEDS_HEIGHT));
+            legend.managedProperty().bind(legend.visibleProperty());
+        }
+        main = new VBox(16, narration, lanes, legend, timeline);
         HBox.setHgrow(main, Priority.ALWAYS);
         // The main column takes what the inspector leaves: a long caption must wrap, never squeeze the inspector (its
         // tabs cut, the speed box emptied) as it did when the column asked for the caption's one-line width.
@@ -494,6 +502,9 @@ public final class WorkbenchView extends BorderPane {
         chips.getChildren().add(add);
         chips.setAlignment(Pos.CENTER_LEFT);
     }
+
+    /** The window's height below which three lanes take the legend's room (see {@link #show}). */
+    private static final double LEGEND_NEEDS_HEIGHT = 900;
 
     private javafx.scene.layout.FlowPane legend() {
         // One line where the window is wide enough, two where it is not: never a word cut.

@@ -73,7 +73,8 @@ final class ZnodeCard extends Pane {
         shown = sig;
         double scale = settings.scale();
         boolean compact = pitch < 40 * scale;
-        boolean tiny = pitch < 16; // (from 16 px a card still shows "#3 c4", small)
+        // from 13 px a card still shows "#3 c4", small (three lanes of ten clients in Russian at 1280x800 have 14)
+        boolean tiny = pitch < 13;
         frame.setWidth(w);
         frame.setHeight(h);
         frame.getStrokeDashArray().clear();
