@@ -1,6 +1,7 @@
 package lockstep.gui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -101,6 +102,22 @@ class WorkbenchSmokeTest {
         press(robot, "#back");
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(before, lane.clientText("c2"), "stepping back restores the caption");
+    }
+
+    /**
+     * Presentation mode is full screen without JavaFX's "Press ESC" box over the lanes; leaving full screen the way Esc
+     * does (the stage's own key) turns presentation mode off, so the window is not left in large type.
+     */
+    @Test
+    void leavingFullScreenEndsPresentationMode(FxRobot robot) throws Exception {
+        openHerd(robot);
+        robot.interact(vm::togglePresentation);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(vm.presentationProperty().get());
+        assertEquals("", stage.getFullScreenExitHint(), "no exit hint over the lanes");
+        robot.interact(() -> stage.setFullScreen(false));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(vm.presentationProperty().get(), "presentation mode follows the stage out of full screen");
     }
 
     @Test

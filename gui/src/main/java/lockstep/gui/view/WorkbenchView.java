@@ -97,6 +97,17 @@ public final class WorkbenchView extends BorderPane {
             applyTheme();
             // Projection: the whole screen, and playback holds at every narration and release until Space.
             if (getScene() != null && getScene().getWindow() instanceof javafx.stage.Stage stage) {
+                // No "Press ESC to exit full-screen mode" box over the lanes for the first seconds in front of a class;
+                // P, the Presentation button and Esc leave it (Esc through the stage: presentation mode follows).
+                stage.setFullScreenExitHint("");
+                if (!followsFullScreen) {
+                    followsFullScreen = true;
+                    stage.fullScreenProperty().addListener((p, was, now) -> {
+                        if (!now && vm.presentationProperty().get()) {
+                            vm.togglePresentation();
+                        }
+                    });
+                }
                 stage.setFullScreen(vm.presentationProperty().get());
             }
             if (vm.getCursor() != null) {
@@ -502,6 +513,9 @@ public final class WorkbenchView extends BorderPane {
         chips.getChildren().add(add);
         chips.setAlignment(Pos.CENTER_LEFT);
     }
+
+    /** Whether presentation mode already follows the stage leaving full screen (Esc). */
+    private boolean followsFullScreen;
 
     /** The window's height below which three lanes take the legend's room (see {@link #show}). */
     private static final double LEGEND_NEEDS_HEIGHT = 900;
