@@ -147,8 +147,11 @@ public final class LaneView extends VBox {
         // header arranged with the chip's old width wrapped the title inside its word ("sequentia / l"). Change
         // listeners, not invalidation ones: nobody reads these values back, so an invalidation listener fired once.
         server.widthProperty().addListener((o, was, now) -> arrangeHeader(header.getWidth()));
-        title.fontProperty().addListener((o, was, now) -> arrangeHeader(header.getWidth()));
-        subtitle.fontProperty().addListener((o, was, now) -> arrangeHeader(header.getWidth()));
+        // A font changes in the middle of a CSS pass (presentation type): arranging then would move the subtitle and
+        // the chip between parents while that pass walks them (an IndexOutOfBoundsException in Node.reapplyCss, seen
+        // when P was pressed on a shown stage). So the arrangement waits for the layout pass that follows.
+        title.fontProperty().addListener((o, was, now) -> arrangeAtLayout());
+        subtitle.fontProperty().addListener((o, was, now) -> arrangeAtLayout());
         // A lock of the bug gallery says so under its name, in the warning colour: the audience must not take it for a
         // recipe to copy. The tag comes from the registry's expected outcome.
         vm.bugMarkProperty().get().ifPresent(mark -> {
@@ -543,6 +546,23 @@ public final class LaneView extends VBox {
     void partHeight(int k, double h) {
         part(k).setMinHeight(h);
         part(k).setPrefHeight(h);
+    }
+
+    /** Set when a font changed: the header is arranged again in the next layout pass, not in the CSS pass. */
+    private boolean headerStale;
+
+    private void arrangeAtLayout() {
+        headerStale = true;
+        requestLayout();
+    }
+
+    @Override
+    protected void layoutChildren() {
+        if (headerStale) {
+            headerStale = false;
+            arrangeHeader(header.getWidth());
+        }
+        super.layoutChildren();
     }
 
     /**
