@@ -31,7 +31,7 @@ public final class ReplayModel {
             throw new IllegalArgumentException("an empty trace has no states");
         }
         List<Replay> taken = new ArrayList<>(this.events.size() / SNAPSHOT_EVERY + 1);
-        Replay replay = Replay.start(this.events.get(0));
+        Replay replay = Replay.startWithoutMemory(this.events.get(0));
         taken.add(replay.copy());
         for (int i = 1; i < this.events.size(); i++) {
             Event event = this.events.get(i);
@@ -59,7 +59,7 @@ public final class ReplayModel {
         if (events.isEmpty()) {
             throw new IllegalArgumentException("an empty trace has no states");
         }
-        Replay replay = Replay.start(events.get(0));
+        Replay replay = Replay.startWithoutMemory(events.get(0));
         for (Event event : events.subList(1, events.size())) {
             replay.apply(event);
         }
