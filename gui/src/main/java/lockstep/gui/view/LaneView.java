@@ -381,13 +381,10 @@ public final class LaneView extends VBox {
         for (int i = 0; i < rowOrder.size(); i++) {
             ClientRow row = rowOrder.get(i);
             position.put(row.name, i);
-            Row c = frame.row(row.name);
             row.showWords(!wordless);
             row.capCaption(Double.MAX_VALUE);
-            row.update(c, LaneViewModel.caption(c), LaneViewModel.status(c), flagged.contains(row.name),
-                    row.name.equals(vm.selectedProperty().get()), pitch, clientW);
-            row.relocate(clientX, i * pitch + 4);
         }
+        showRows(frame, flagged, pitch, clientW, clientX);
         double need = 0;
         for (ClientRow row : rowOrder) {
             need = Math.max(need, Math.max(row.contentRight() + 6, row.wholeWidth()));
@@ -396,25 +393,13 @@ public final class LaneView extends VBox {
             grownClientW = Math.min(need, mostClientW);
             clientW = Math.max(clientW, grownClientW);
             clientX = width - clientW - serverW - sessionGap;
-            for (int i = 0; i < rowOrder.size(); i++) {
-                ClientRow row = rowOrder.get(i);
-                Row c = frame.row(row.name);
-                row.update(c, LaneViewModel.caption(c), LaneViewModel.status(c), flagged.contains(row.name),
-                        row.name.equals(vm.selectedProperty().get()), pitch, clientW);
-                row.relocate(clientX, i * pitch + 4);
-            }
+            showRows(frame, flagged, pitch, clientW, clientX);
         }
         // A row whose word and whole caption still do not fit: the lane's rows drop their words, for the run at this
         // width (a lane that changed its look between beats would jump).
         if (!wordless && rowOrder.stream().anyMatch(row -> !row.wordAndCaptionFit())) {
             wordless = true;
-            for (int i = 0; i < rowOrder.size(); i++) {
-                ClientRow row = rowOrder.get(i);
-                row.showWords(false);
-                Row c = frame.row(row.name);
-                row.update(c, LaneViewModel.caption(c), LaneViewModel.status(c), flagged.contains(row.name),
-                        row.name.equals(vm.selectedProperty().get()), pitch, clientW);
-            }
+            showRows(frame, flagged, pitch, clientW, clientX);
         }
         // One caption type per lane: the smallest a row needed (a lane of mixed sizes reads as a mistake).
         double smallest = rowOrder.stream().mapToDouble(ClientRow::captionShownSize).filter(size -> size > 0).min()
@@ -546,6 +531,18 @@ public final class LaneView extends VBox {
     void partHeight(int k, double h) {
         part(k).setMinHeight(h);
         part(k).setPrefHeight(h);
+    }
+
+    /** Each client's row as the frame has it, at this pitch and width, with or without words as the lane chose. */
+    private void showRows(LaneFrame frame, List<String> flagged, double pitch, double clientW, double clientX) {
+        for (int i = 0; i < rowOrder.size(); i++) {
+            ClientRow row = rowOrder.get(i);
+            Row c = frame.row(row.name);
+            row.showWords(!wordless);
+            row.update(c, LaneViewModel.caption(c), LaneViewModel.status(c), flagged.contains(row.name),
+                    row.name.equals(vm.selectedProperty().get()), pitch, clientW);
+            row.relocate(clientX, i * pitch + 4);
+        }
     }
 
     /** Set when a font changed: the header is arranged again in the next layout pass, not in the CSS pass. */
