@@ -22,14 +22,16 @@
   var FIT_ROWS = 9;
   /** The narrowest a znode card gets when the clients' words need the room (LaneView.MIN_CARD_W). */
   var MIN_CARD_W = 96;
-  /** A first guess at the height the page's parts other than the rows take, for many rows (see fitPage). */
-  var CHROME = 570;
+  /** The least height the page's parts other than the rows take, for many rows: a first guess (see fitPage). */
+  var CHROME = 380;
+  /** The narrowest window that keeps the side panel open at first (narrower, the lanes take its room; a button opens it). */
+  var PANEL_NEEDS_WIDTH = 1500;
   var PLAY_EVERY_MS = 700;
 
   var pulses = [];
   var PULSE_MS = 1600;
   var ui = { beat: DATA.start || 0, lang: "en", playing: false, timer: null, logLane: 0, squeeze: 0,
-    squeezedFor: "" };
+    squeezedFor: "", panel: null };
   var lanes = [];
 
   // ---- words ------------------------------------------------------------------------------------------------
@@ -279,6 +281,7 @@
       var li = el("li");
       li.setAttribute("data-line", String(s.line));
       li.append(el("span", "n", String(s.line)), document.createTextNode(s.text));
+      li.english = s.text;
       list.appendChild(li);
     });
   }
@@ -347,6 +350,7 @@
     on("line-forward", paused(nextLine));
     on("last", paused(end));
     on("projection", function () { projection(!document.body.classList.contains("projection")); });
+    on("panel", function () { ui.panel = !panelShown(); show(); });
     document.getElementById("lang").addEventListener("change", function (e) { useLanguage(e.target.value); });
   }
 
@@ -422,10 +426,30 @@
     showTransport();
   }
 
+  /**
+   * How much larger projection mode draws: a quarter larger on a 1920-px screen, less on a smaller one, where a larger
+   * frame would leave the rows less room than normal mode gives them (and so smaller type), never less than normal.
+   */
+  function scaleNow() {
+    return document.body.classList.contains("projection")
+      ? Math.max(1, Math.min(1.25, window.innerWidth / 1536)) : 1;
+  }
+
   function projection(onOff) {
     document.body.classList.toggle("projection", onOff);
     document.getElementById("projection").setAttribute("aria-pressed", String(onOff));
     show();
+  }
+
+  /** The side panel (script, events, findings): open on a wide window until the reader says otherwise. */
+  function panelShown() {
+    return ui.panel === null ? window.innerWidth >= PANEL_NEEDS_WIDTH : ui.panel;
+  }
+
+  function showPanel() {
+    var shown = panelShown();
+    document.body.classList.toggle("no-panel", !shown);
+    document.getElementById("panel").setAttribute("aria-pressed", String(shown));
   }
 
   function useLanguage(lang) {
@@ -480,12 +504,15 @@
   }
 
   function show() {
+    showPanel();
+    document.body.style.setProperty("--scale", String(scaleNow()));
     var beat = ui.beat;
     pulses = [];
     document.body.setAttribute("data-beat", String(beat));
     document.title = DATA.title[ui.lang] + " · Lockstep";
     document.getElementById("title").textContent = DATA.title[ui.lang];
     showStatic();
+    reserveCaptions();
     lanes.forEach(function (lane) { showLane(lane, DATA.frames[beat][lane.index]); });
     showBanner();
     showScript();
@@ -496,11 +523,39 @@
   }
 
   /**
+   * Every lane's caption keeps the height of the longest caption any lane says in the run (at this width, in this
+   * language), so the rows start at one height in every lane and stay there from beat to beat, as the window's do.
+   */
+  function reserveCaptions() {
+    var key = ui.lang + (document.body.classList.contains("projection") ? "p" : "")
+      + lanes.map(function (lane) { return lane.root.clientWidth; }).join(",");
+    if (ui.captionsFor === key) {
+      return;
+    }
+    ui.captionsFor = key;
+    var most = 0;
+    lanes.forEach(function (lane) {
+      var longest = "";
+      for (var b = 0; b < DATA.frames.length; b++) {
+        var said = captionOf(b, lane.index);
+        if (said.length > longest.length) {
+          longest = said;
+        }
+      }
+      lane.caption.style.minHeight = "";
+      lane.caption.textContent = longest;
+      most = Math.max(most, lane.caption.getBoundingClientRect().height);
+    });
+    lanes.forEach(function (lane) { lane.caption.style.minHeight = most + "px"; });
+  }
+
+  /**
    * The rows shrink until the whole page fits the window (the transport stays in view on a projector), never growing
    * back within the run at this size, so the lanes do not change size between beats.
    */
   function fitPage() {
-    var size = window.innerWidth + "x" + window.innerHeight + (document.body.classList.contains("projection") ? "p" : "");
+    var size = window.innerWidth + "x" + window.innerHeight + (document.body.classList.contains("projection") ? "p" : "")
+      + (panelShown() ? "+panel" : "") + ui.lang;
     if (ui.squeezedFor !== size) {
       ui.squeezedFor = size;
       ui.squeeze = 0;
@@ -525,6 +580,7 @@
   function showStatic() {
     document.getElementById("lang-label").textContent = t("page.language");
     document.getElementById("projection").textContent = t("page.projection");
+    document.getElementById("panel").textContent = t("page.panel");
     document.getElementById("script-title").textContent = t("page.script");
     document.getElementById("events-title").textContent = t("page.events");
     document.getElementById("findings-title").textContent = t("page.findings");
@@ -612,10 +668,21 @@
     into.append(el("b", "", text.slice(0, cut)), document.createTextNode(text.slice(cut)));
   }
 
+  /** A script line as the page's language says it: a say line in its own words (the file's other lines are code). */
+  function scriptText(english) {
+    var say = /^say: (.*)$/.exec(english);
+    return say ? "say: " + narrationIn(say[1]) : english;
+  }
+
   function showScript() {
     var line = DATA.beats[ui.beat].line;
     var current = null;
+    var relabel = ui.scriptLang !== ui.lang;
+    ui.scriptLang = ui.lang;
     Array.prototype.forEach.call(document.getElementById("script").children, function (li) {
+      if (relabel) {
+        li.lastChild.textContent = scriptText(li.english);
+      }
       var is = +li.getAttribute("data-line") === line && DATA.beats[ui.beat].step > 0;
       li.classList.toggle("current", is);
       if (is) {
@@ -709,7 +776,7 @@
   }
 
   function showLane(lane, f) {
-    var scale = document.body.classList.contains("projection") ? 1.25 : 1;
+    var scale = scaleNow();
     // one row per client, or per card when the lock's nodes are more (LaneFrame.slots)
     var n = Math.max(f.rows.length, f.slots || 0);
     var width = Math.max(300, lane.root.clientWidth - 36);
@@ -722,7 +789,8 @@
     }
     var pitch = FULL_PITCH * scale;
     if (n > FIT_ROWS) {
-      // the page's other parts take some 570 px of height (header, banner, lane header, counters, timeline)
+      // a first guess at the rows' room (the page's other parts take at least CHROME px of height); fitPage then
+      // takes from the rows exactly what the page still runs past the window
       var room = Math.max(200, window.innerHeight - CHROME);
       pitch = Math.max(20, Math.min(pitch, (room - 8) / n));
     } else if (scale > 1) {
@@ -748,7 +816,8 @@
     var cardW = Math.min(pitch >= 40 ? 200 * scale : 150 * scale, width * 0.36);
     var cardX = 14;
     cardW = Math.max(Math.min(MIN_CARD_W * scale, cardW), Math.min(cardW, clientX - cardX - 40 * scale));
-    var cardH = Math.max(8, Math.min(48 * scale, pitch - 8));
+    // a compact lane's cards nearly touch, as the window's do: a card 8 px shorter than a 16-px pitch is a bar
+    var cardH = compactPitch(pitch, scale) ? Math.max(8, pitch - 3) : Math.max(8, Math.min(48 * scale, pitch - 8));
     lane.body.style.height = height + "px";
     lane.body.style.width = width + "px";
     lane.svg.setAttribute("width", String(width));
@@ -782,7 +851,7 @@
     // client rows
     var rowAnchor = {};
     var rowRight = {};
-    var compact = pitch < 40 * scale;
+    var compact = compactPitch(pitch, scale);
     var avatar = Math.max(12, Math.min(40 * scale, compact ? pitch - 5 : pitch - 14));
     f.rows.forEach(function (r, i) {
       var row = el("div", "row " + styleOf(r.state) + " look-" + r.look + (compact ? " compact" : "")
@@ -796,9 +865,11 @@
       row.style.width = clientW + "px";
       row.style.height = (pitch - 8) + "px";
       var a = el("div", "avatar", r.client);
-      a.style.width = avatar + "px";
+      var initials = Math.max(9, Math.min(15 * scale, avatar * 0.4));
+      // a small avatar widens to a pill for a long name ("c10") rather than let the name run past its edge
+      a.style.width = Math.max(avatar, r.client.length * initials * 0.62 + 4) + "px";
       a.style.height = avatar + "px";
-      a.style.fontSize = Math.max(9, Math.min(15 * scale, avatar * 0.4)) + "px";
+      a.style.fontSize = initials + "px";
       a.style.background = identity(position[r.client]);
       var badge = el("span", "state-badge");
       badge.style.background = BADGE[styleOf(r.state)];
@@ -826,23 +897,27 @@
     // znode cards
     var cardAnchor = {};
     f.cards.forEach(function (c) {
+      // the one node of a lock without slots (naive's "lock") is drawn at full size beside the rows, as the window's
+      var h = c.slot < 0 ? Math.min(48 * scale, Math.max(cardH, n * pitch - 8)) : cardH;
+      var small = h < 40 * scale;
       var card = el("div", "card" + (c.held ? " held" : "") + (c.ghost ? " ghost" : "")
-        + (flagged.indexOf(c.owner) >= 0 && c.held ? " flagged" : "") + (compact ? " compact" : ""));
+        + (flagged.indexOf(c.owner) >= 0 && c.held ? " flagged" : "") + (small ? " compact" : ""));
       card.setAttribute("data-path", c.path);
       card.setAttribute("data-owner", c.owner);
       card.title = c.path;
-      var y = c.slot < 0 ? Math.max(4, (n * pitch - cardH) / 2) : c.slot * pitch + 4 + (pitch - 8 - cardH) / 2;
+      var y = c.slot < 0 ? Math.max(4, (n * pitch - h) / 2) : c.slot * pitch + (pitch - h) / 2;
       // a node of a group's tree (a multi-lock's A, a semaphore's leases) sits indented under its group's node
       var indent = c.group && !c.header ? GROUP_INDENT * scale : 0;
       card.style.left = (cardX + indent) + "px";
       card.style.top = y + "px";
       card.style.width = (cardW - indent) + "px";
-      card.style.height = cardH + "px";
+      card.style.height = h + "px";
+      // every text of a small card (number, owner, "deleted") takes the card's own size, not the page's
+      card.style.fontSize = small ? Math.max(9, Math.min(14 * scale, h * 0.7)) + "px" : "";
       var stripe = el("span", "stripe");
       var colour = identity(position[c.owner] === undefined ? 0 : position[c.owner]);
       stripe.style.background = colour;
       var seq = el("span", "seq", c.sequence >= 0 ? "#" + c.sequence : c.label);
-      seq.style.fontSize = compact ? Math.max(9, Math.min(14, cardH * 0.7)) + "px" : "";
       var name = el("span", "name", c.tagShown && !c.ghost ? c.owner + " · " + c.protection : c.owner);
       name.style.color = c.tagShown && !c.ghost ? "var(--accent)" : colour;
       card.append(stripe, seq, name);
@@ -863,8 +938,9 @@
         card.append(key);
       }
       lane.layer.appendChild(card);
-      cardAnchor[c.path] = [cardX + cardW, y + cardH / 2];
+      cardAnchor[c.path] = [cardX + cardW, y + h / 2];
     });
+    fitCardTexts(lane.layer.querySelectorAll(".card"));
 
     // the server column and the session lines (ServerColumn, SessionLines)
     var boxes = ensemble ? f.servers.boxes : [{ number: 0, role: "", serving: f.servers.running }];
@@ -994,6 +1070,31 @@
       f.tally.woken, f.tally.wins);
     lane.root.setAttribute("data-holders", live.join(" "));
     lane.root.setAttribute("data-event", String(f.event));
+  }
+
+  /**
+   * A card whose number, owner and "deleted" do not fit its width (a deleted node's three words, a long label) takes
+   * a smaller type, a tenth at a time, rather than run past its edge: read all, then write, so a beat lays the lane
+   * out once a round and not once a card.
+   */
+  function fitCardTexts(cards) {
+    var over = function (card) {
+      var edge = card.getBoundingClientRect().right - 2;
+      return Array.prototype.some.call(card.querySelectorAll(".seq, .name, .deleted"), function (t) {
+        return t.scrollWidth > t.clientWidth + 1 || t.getBoundingClientRect().right > edge;
+      });
+    };
+    var todo = Array.prototype.slice.call(cards);
+    for (var round = 0; round < 8 && todo.length > 0; round++) {
+      todo = todo.filter(over);
+      var sizes = todo.map(function (card) { return parseFloat(window.getComputedStyle(card).fontSize); });
+      todo.forEach(function (card, i) { card.style.fontSize = Math.max(7, sizes[i] * 0.9) + "px"; });
+    }
+  }
+
+  /** Whether rows at this pitch are compact: the word and the caption on one line, the cards as small as the rows. */
+  function compactPitch(pitch, scale) {
+    return pitch < 40 * scale;
   }
 
   function counter(key, label, value, names, tooMany) {

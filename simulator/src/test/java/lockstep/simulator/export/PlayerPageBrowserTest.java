@@ -213,9 +213,10 @@ class PlayerPageBrowserTest {
     }
 
     /**
-     * On a 1280x800 projector, in each language, the herd's ten clients and the five of the readers and writers fit
-     * the window with the transport in view (the page does not scroll), no client row runs past its room, and no script
-     * line is cut: it wraps.
+     * On a 1280x800 projector, in each language, normal and in projection mode, at every beat: the herd's ten clients
+     * and the five of the readers and writers fit the window with the transport in view (the page does not scroll), no
+     * client row, avatar, znode card or counter runs past its room (a card's number, owner and "deleted" stay inside
+     * it; a counter's label is not broken between letters), and no script line is cut: it wraps.
      */
     @Test
     @Order(5)
@@ -227,23 +228,12 @@ class PlayerPageBrowserTest {
             for (BuiltInScenarios.BuiltIn builtIn : List.of(BuiltInScenarios.list().get(1),
                     BuiltInScenarios.list().get(5))) {
                 Path page = page(builtIn);
-                Frames frames = FRAMES.get(builtIn.name());
                 for (String lang : List.of("en", "zh", "ru")) {
-                    for (int beat : List.of(0, frames.size() / 3, frames.size() / 2, frames.size() - 1)) {
-                        open(page, "#beat=" + beat + "&lang=" + lang);
-                        String at = builtIn.name() + " " + lang + " beat " + beat + ": ";
-                        JsonNode seen = browser.evaluate("""
-                                ({ over: document.documentElement.scrollHeight - window.innerHeight,
-                                   rows: Array.from(document.querySelectorAll('.row'))
-                                     .filter(r => r.scrollWidth > r.clientWidth + 1)
-                                     .map(r => r.getAttribute('data-client') + ' ' + r.textContent),
-                                   script: Array.from(document.querySelectorAll('#script li'))
-                                     .filter(li => li.scrollWidth > li.clientWidth + 1).map(li => li.textContent) })""");
-                        if (seen.path("over").asInt() > 0) {
-                            wrong.add(at + "the page runs " + seen.path("over").asInt() + " px past the window");
-                        }
-                        seen.path("rows").forEach(r -> wrong.add(at + "row runs past its room: " + r.asText()));
-                        seen.path("script").forEach(l -> wrong.add(at + "script line cut: " + l.asText()));
+                    for (boolean projection : List.of(false, true)) {
+                        open(page, "#beat=0&lang=" + lang);
+                        JsonNode seen = browser.evaluate(EVERY_BEAT_FITS.replace("PROJECTION", String.valueOf(projection)));
+                        String at = builtIn.name() + " " + lang + (projection ? " projection" : "") + " ";
+                        seen.forEach(problem -> wrong.add(at + problem.asText()));
                     }
                 }
             }
@@ -253,6 +243,49 @@ class PlayerPageBrowserTest {
         }
         assertEquals(List.of(), wrong);
     }
+
+    /** Seeks every beat of the open page (in projection mode or not) and lists what runs past its room. */
+    private static final String EVERY_BEAT_FITS = """
+            (() => {
+              const wrong = [];
+              const past = (inner, outer) => inner.right > outer.right + 1 || inner.left < outer.left - 1
+                || inner.bottom > outer.bottom + 1 || inner.top < outer.top - 1;
+              if (document.body.classList.contains('projection') !== PROJECTION) {
+                document.dispatchEvent(new KeyboardEvent('keydown', { key: 'p' }));
+              }
+              for (let b = 0; b < window.lockstep.beats(); b++) {
+                window.lockstep.seek(b);
+                const at = 'beat ' + b + ': ';
+                const over = document.documentElement.scrollHeight - window.innerHeight;
+                if (over > 0) wrong.push(at + 'the page runs ' + over + ' px past the window');
+                document.querySelectorAll('.row').forEach(r => {
+                  if (r.scrollWidth > r.clientWidth + 1) wrong.push(at + 'row runs past its room: ' + r.textContent);
+                  const a = r.querySelector('.avatar');
+                  const name = document.createRange();
+                  name.selectNode(a.firstChild);
+                  if (past(name.getBoundingClientRect(), a.getBoundingClientRect())) {
+                    wrong.push(at + 'avatar too small for ' + a.textContent);
+                  }
+                });
+                document.querySelectorAll('.card').forEach(c => {
+                  const box = c.getBoundingClientRect();
+                  c.querySelectorAll('.seq, .name, .deleted').forEach(t => {
+                    const r = document.createRange();
+                    r.selectNodeContents(t);
+                    if (past(r.getBoundingClientRect(), box) || t.scrollWidth > t.clientWidth + 1) {
+                      wrong.push(at + 'card text past its card: ' + c.textContent);
+                    }
+                  });
+                });
+                document.querySelectorAll('.counter').forEach(c => {
+                  if (c.scrollWidth > c.clientWidth + 1) wrong.push(at + 'counter past its room: ' + c.textContent);
+                });
+                document.querySelectorAll('#script li').forEach(li => {
+                  if (li.scrollWidth > li.clientWidth + 1) wrong.push(at + 'script line cut: ' + li.textContent);
+                });
+              }
+              return [...new Set(wrong)];
+            })()""";
 
     // ---- helpers ----------------------------------------------------------------------------------------------
 
