@@ -212,8 +212,11 @@ final class ClientRow extends Pane {
         // Two lines (state word over caption) only where both fit with air between them, measured in the language
         // shown: Chinese lines are taller than Latin ones at the same size.
         double normalText = Math.max(settings.minText(), 15 * scale);
-        double twoLines = 2 * LaneFonts.lineHeight(normalText, true) + 4;
-        boolean compact = pitch < Math.max(40 * scale, twoLines);
+        double lineHeight = LaneFonts.lineHeight(normalText, true);
+        double half = Math.max(11 * scale, lineHeight / 2 + 2);
+        // (the two lines' centres are 2 * half apart: together they are that and a line tall, and must fit the row's
+        // tint, give or take a few pixels, or a presentation row's word runs over its top and its caption under it)
+        boolean compact = pitch < Math.max(40 * scale, 2 * half + lineHeight + 4);
         boolean tiny = pitch < 22;
         double r = compact ? Math.max(4, (pitch - 4) / 2.2) : 20 * pitch / 56;
         centerY = Math.max(r, h / 2);
@@ -259,7 +262,6 @@ final class ClientRow extends Pane {
             caption.setY(centerY);
         } else {
             captionColumn = -1;
-            double half = Math.max(11 * scale, twoLines / 4 + 1);
             word.setY(centerY - half);
             caption.setX(textX);
             caption.setY(centerY + half);
@@ -273,9 +275,23 @@ final class ClientRow extends Pane {
      * On a compact row the caption follows the state word on its line, in a column shared by the rows; a word longer
      * than the column (Russian "освободил" in bold) pushes its own caption right rather than running into it.
      */
+    /**
+     * What the caption's line says: on a one-line (compact) row the status (session, server, connection) follows the
+     * caption in it, so the two never overlap and the caption's fitting (wider rows, smaller type, no words) makes room
+     * for both; on a two-line row the status has a place of its own.
+     */
+    private String lineText() {
+        String said = status.getText();
+        if (captionColumn < 0 || said.isEmpty()) {
+            return captionText;
+        }
+        return captionText.isEmpty() ? said : captionText + " \u00b7 " + said;
+    }
+
     private void placeCaption() {
         double size0 = Math.min(captionSize, captionCap);
-        caption.setText(captionText);
+        String line = lineText();
+        caption.setText(line);
         word.setVisible(true);
         wordAndCaptionFit = true;
         if (captionColumn < 0) {
@@ -296,7 +312,7 @@ final class ClientRow extends Pane {
             wordAndCaptionFit = afterWord + caption.getLayoutBounds().getWidth() * 0.8 <= room;
             if (wordless) {
                 word.setVisible(false);
-                caption.setText(captionText.isEmpty() ? word.getText() : captionText);
+                caption.setText(line.isEmpty() ? word.getText() : line);
                 caption.setFill(word.getFill());
                 afterWord = word.getX();
             }
@@ -479,6 +495,10 @@ final class ClientRow extends Pane {
 
     /** The connection words sit after the state word, on its line. */
     private void placeStatus() {
+        if (captionColumn >= 0) {
+            status.setVisible(false); // said in the caption's line (lineText)
+            return;
+        }
         double room = tint.getWidth() - 6;
         double sw = status.getLayoutBounds().getWidth();
         double afterWord = word.getX() + word.getLayoutBounds().getWidth() + 8;

@@ -353,7 +353,11 @@ public final class LaneView extends VBox {
             grownClientW = 0;
             wordless = false;
         }
-        double mostClientW = width - 14 - MIN_CARD_W * scale - 40 * scale - serverW - sessionGap;
+        // the gap between the cards and the rows: the arrows' room, and a deadlock's loops and lock names (they bend
+        // out left of the avatars, each a little further: WatchArrows#deadlock) must not reach the cards
+        int loops = frame.deadlock().size();
+        double gap = loops == 0 ? 40 * scale : Math.max(40 * scale, (34 + 26 * (loops - 1)) * scale * 0.75 + 24 * scale);
+        double mostClientW = width - 14 - MIN_CARD_W * scale - gap - serverW - sessionGap;
         clientW = Math.max(clientW, Math.min(grownClientW, mostClientW));
         double clientX = width - clientW - serverW - sessionGap;
         serverX = width - serverW;
@@ -405,7 +409,7 @@ public final class LaneView extends VBox {
         double smallest = rowOrder.stream().mapToDouble(ClientRow::captionShownSize).filter(size -> size > 0).min()
                 .orElse(Double.MAX_VALUE);
         rowOrder.forEach(row -> row.capCaption(smallest));
-        cardW = Math.max(Math.min(MIN_CARD_W * scale, cardW), Math.min(cardW, clientX - cardX - 40 * scale));
+        cardW = Math.max(Math.min(MIN_CARD_W * scale, cardW), Math.min(cardW, clientX - cardX - gap));
 
         // znode cards: what to draw and where is decided by the view model
         List<Card> entries = frame.cards();
