@@ -56,8 +56,42 @@ public record Remembered(Map<String, Long> tokens, Set<String> tokenKinds, Set<S
     /** The registry name of the fault that arms a lost create reply ({@code lockstep.simulator.fault.LoseCreateReply}). */
     static final String LOSE_CREATE_REPLY = "lose-create-reply";
 
-    /** The running memory {@link Replay} keeps. */
-    static final class Keeper {
+    /** The running memory {@link Replay} keeps; {@link #NONE} for a replay that only draws. */
+    static class Keeper {
+
+        /** Remembers nothing: what a replay that only draws keeps (copying it costs nothing, a seek copies a lot). */
+        static final Keeper NONE = new Keeper() {
+            @Override
+            Keeper copy() {
+                return this;
+            }
+
+            @Override
+            void created(String path, int index) {
+            }
+
+            @Override
+            void entering(Event.ClientState e, State was, Map<String, Znode> nodes) {
+            }
+
+            @Override
+            void fault(Event.Fault e) {
+            }
+
+            @Override
+            void call(Event.Call e) {
+            }
+
+            @Override
+            void wrote(Event.Write e) {
+            }
+
+            @Override
+            Remembered snapshot() {
+                throw new IllegalStateException("this replay only draws: it keeps no memory of the run");
+            }
+        };
+
         private final Map<String, Long> tokens = new LinkedHashMap<>();
         private final Set<String> tokenKinds = new LinkedHashSet<>();
         private final Set<String> askedAsHolder = new LinkedHashSet<>();

@@ -87,7 +87,7 @@ final class Replay {
         calls = new int[Event.Op.values().length];
         askedAt = new LinkedHashMap<>();
         thisLine = new Line(0);
-        remembered = remembers ? new Remembered.Keeper() : null;
+        remembered = remembers ? new Remembered.Keeper() : Remembered.Keeper.NONE;
     }
 
     private Replay(Replay other) {
@@ -118,7 +118,7 @@ final class Replay {
         serverRestarts = other.serverRestarts;
         askedAt = new LinkedHashMap<>(other.askedAt);
         thisLine = other.thisLine.copy();
-        remembered = other.remembered == null ? null : other.remembered.copy();
+        remembered = other.remembered.copy();
     }
 
     /** The state just after {@code start}, which must be event 0. */
@@ -191,9 +191,7 @@ final class Replay {
         @Override
         public Void call(Event.Call e) {
             calls[e.op().ordinal()]++;
-            if (remembered != null) {
-                remembered.call(e);
-            }
+            remembered.call(e);
             if (e.op() == Event.Op.REMOVE_WATCHES && e.ok()) {
                 watches.removeIf(w -> w.client().equals(e.client()) && w.path().equals(e.path()));
             }
@@ -227,9 +225,7 @@ final class Replay {
         @Override
         public Void nodeCreated(Event.NodeCreated e) {
             if (isUnderTheLock(e.path())) {
-                if (remembered != null) {
-                    remembered.created(e.path(), e.index());
-                }
+                remembered.created(e.path(), e.index());
                 String name = nameOf(e.path());
                 znodes.put(e.path(), new Znode(e.path(), name, e.sequence(), e.owner(), e.mode(), Znode.kindOf(name),
                         e.protection()));
@@ -318,9 +314,7 @@ final class Replay {
     private void enter(Event.ClientState e) {
         ClientView before = clients.getOrDefault(e.client(), ClientView.initial(e.client()));
         State was = before.state();
-        if (remembered != null) {
-            remembered.entering(e, was, znodes);
-        }
+        remembered.entering(e, was, znodes);
         boolean woken = before.woken();
         if (e.state() == State.WAITING && woken) {
             futileWakeups++;
@@ -371,9 +365,7 @@ final class Replay {
 
     private void fault(Event.Fault e) {
         thisLine.faults.add(note(e));
-        if (remembered != null) {
-            remembered.fault(e);
-        }
+        remembered.fault(e);
         ClientView client = clients.get(e.client());
         switch (e.effect()) {
             // The server ends the session: it forgets the session's watches (its ephemeral nodes are deleted by
@@ -478,9 +470,7 @@ final class Replay {
     }
 
     private void write(Event.Write e) {
-        if (remembered != null) {
-            remembered.wrote(e);
-        }
+        remembered.wrote(e);
         thisLine.write = e;
         thisLine.acceptedBefore = resource.lastToken();
         if (e.accepted()) {
@@ -536,9 +526,6 @@ final class Replay {
 
     /** What the run remembers beyond its state now ({@link Remembered}), as an immutable copy. */
     Remembered remembered() {
-        if (remembered == null) {
-            throw new IllegalStateException("this replay only draws: it keeps no memory of the run");
-        }
         return remembered.snapshot();
     }
 
