@@ -27,7 +27,6 @@ final class UnfencedWrites implements Invariant {
     @Override
     public List<Breach> findIn(CheckedRun run) {
         List<Breach> findings = new ArrayList<>();
-        long[] highest = {-1};
         run.walk((event, live) -> {
             if (!(event instanceof Event.Write write) || !write.accepted()) {
                 return;
@@ -36,14 +35,18 @@ final class UnfencedWrites implements Invariant {
             Phrase why = null;
             if (writer.isStaleHolder()) {
                 why = Phrase.of("check.unfenced.sessionEnded", write.client());
-            } else if (write.token() < highest[0]) {
-                why = Phrase.of("check.unfenced.olderToken", write.token(), highest[0]);
+            } else {
+                // the highest token accepted so far, this write's included: above this one only if an earlier write
+                // sent a higher one (the replay's memory, which the search's states hold too)
+                long highest = live.remembered().highestAccepted();
+                if (write.token() < highest) {
+                    why = Phrase.of("check.unfenced.olderToken", write.token(), highest);
+                }
             }
             if (why != null) {
                 findings.add(new Breach(write.index(), List.of(write.client()), Phrase.of("check.unfencedWrite",
                         write.index(), write.client(), write.token(), why)));
             }
-            highest[0] = Math.max(highest[0], write.token());
         });
         return findings;
     }

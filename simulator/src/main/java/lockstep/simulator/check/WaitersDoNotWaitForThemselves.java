@@ -6,7 +6,6 @@ import java.util.Optional;
 
 import lockstep.simulator.replay.ReplayState.ClientView;
 import lockstep.simulator.replay.ReplayState.Znode;
-import lockstep.simulator.trace.Event;
 import lockstep.simulator.trace.Event.State;
 
 /**
@@ -45,30 +44,12 @@ final class WaitersDoNotWaitForThemselves implements Invariant {
         if (client.state() != State.WAITING || !client.sessionAlive()) {
             return Optional.empty();
         }
-        int lastHolding = -1;
-        for (Event event : run.events()) {
-            if (event instanceof Event.ClientState s && s.client().equals(client.name())
-                    && s.state() == State.HOLDING) {
-                lastHolding = s.index();
-            }
-        }
-        if (lastHolding < 0) {
-            return Optional.empty();
-        }
         for (Znode node : run.end().znodes().values()) {
-            if (node.owner().equals(client.name()) && node.isEphemeral() && createdBefore(node, lastHolding, run)) {
+            if (node.owner().equals(client.name()) && node.isEphemeral()
+                    && run.remembered().madeBeforeOwnersLastHold(node)) {
                 return Optional.of(node);
             }
         }
         return Optional.empty();
-    }
-
-    private static boolean createdBefore(Znode node, int index, CheckedRun run) {
-        for (Event event : run.events().subList(0, index)) {
-            if (event instanceof Event.NodeCreated created && created.path().equals(node.path())) {
-                return true;
-            }
-        }
-        return false;
     }
 }
