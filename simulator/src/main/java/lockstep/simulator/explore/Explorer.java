@@ -76,10 +76,12 @@ public final class Explorer {
      *                   again, states equal up to the clients' names counting as one
      * @param noSymmetry with every script: clients' renamings do not count as one (neither scripts nor states):
      *                   every naming is run, to check the symmetry's counts against
+     * @param reduction  with {@code exhaustive}: sleep sets alone, or source sets with them ({@link Reduction}); the
+     *                   same schedules and counts either way, fewer runs with source sets
      */
     public record Settings(Algorithms.Info algorithm, int clients, List<Fault> faults, long firstSeed, long lastSeed,
                            Strategy strategy, int maxSteps, Path out, int ensemble, int depth, boolean everyScript,
-                           boolean countByRunning, boolean stateless, boolean noSymmetry) {
+                           boolean countByRunning, boolean stateless, boolean noSymmetry, Reduction reduction) {
 
         /** PCT's bug depth unless told: two change points (Coyote's and the paper's usual choice). */
         public static final int DEFAULT_DEPTH = 3;
@@ -95,6 +97,15 @@ public final class Explorer {
             if (everyScript && strategy != Strategy.EXHAUSTIVE) {
                 throw new IllegalArgumentException("every script is searched by the exhaustive strategy only");
             }
+            java.util.Objects.requireNonNull(reduction, "reduction");
+        }
+
+        /** With source sets ({@link Reduction#SOURCE}). */
+        public Settings(Algorithms.Info algorithm, int clients, List<Fault> faults, long firstSeed, long lastSeed,
+                        Strategy strategy, int maxSteps, Path out, int ensemble, int depth, boolean everyScript,
+                        boolean countByRunning, boolean stateless, boolean noSymmetry) {
+            this(algorithm, clients, faults, firstSeed, lastSeed, strategy, maxSteps, out, ensemble, depth,
+                    everyScript, countByRunning, stateless, noSymmetry, Reduction.SOURCE);
         }
 
         /** Stateful with every script. */
@@ -503,8 +514,13 @@ public final class Explorer {
             }
             for (long seed = settings.firstSeed(), done = 0; done < seeds; seed++, done++) {
                 int[] given = new int[0];
+                // One tree per script (or for every script): its points of the current prefix, run after run.
+                SourceSets tree = reduce && settings.reduction() == Reduction.SOURCE ? new SourceSets() : null;
                 while (given != null) {
                     SleepSets choices = new SleepSets(given, settings.horizon(), reduce);
+                    if (tree != null) {
+                        choices.sourceSets(tree);
+                    }
                     if (reduce && seen != null) {
                         choices.statesSeen(seen);
                     }
