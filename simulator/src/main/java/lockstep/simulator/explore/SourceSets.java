@@ -33,21 +33,22 @@ import java.util.List;
 final class SourceSets {
 
     private static final class Point {
-        final List<String> offered;
+        /** How many options (or lines) the point offers. */
+        final int options;
         final boolean[] asleep;
         final boolean branches;
         final BitSet backtrack = new BitSet();
         final BitSet done = new BitSet();
         int taken;
 
-        Point(List<String> offered, boolean[] asleep, boolean branches, boolean line, int taken) {
-            this.offered = offered;
+        Point(int options, boolean[] asleep, boolean branches, boolean line, int taken) {
+            this.options = options;
             this.asleep = asleep;
             this.branches = branches;
             this.taken = taken;
             done.set(taken);
             if (line) {
-                backtrack.set(0, asleep.length);
+                backtrack.set(0, options);
             } else {
                 backtrack.set(taken);
             }
@@ -69,7 +70,7 @@ final class SourceSets {
      *
      * @param limit    the points the tree holds of the run: up to its block or cut
      * @param taken    the position taken at each point
-     * @param offered  per point, the texts of the options open there (a script line's point: empty)
+     * @param offered  per point, the texts of the options open there in this run (a script line's point: empty)
      * @param asleep   per point, the options asleep there
      * @param branches per point, whether it branches
      * @param lines    per point, whether it is a script line's
@@ -78,19 +79,21 @@ final class SourceSets {
     int[] next(int limit, List<Integer> taken, List<List<String>> offered, List<boolean[]> asleep,
                List<Boolean> branches, List<Boolean> lines, List<Races.Reversal> races) {
         for (int point = 0; point < Math.min(limit, stack.size()); point++) {
-            if (stack.get(point).taken != taken.get(point) || !stack.get(point).offered.equals(offered.get(point))) {
-                // The same prefix offered other options: the run is not a function of its vector.
+            // Texts are not compared: each run has a lock path of its own, which they name.
+            if (stack.get(point).taken != taken.get(point)
+                    || stack.get(point).options != asleep.get(point).length) {
                 throw new IllegalStateException("point " + point + " differs between two runs of the same prefix: "
                         + "the runs are not deterministic, the search cannot be trusted");
             }
         }
         for (int point = stack.size(); point < limit; point++) {
-            stack.add(new Point(offered.get(point), asleep.get(point), branches.get(point), lines.get(point),
+            stack.add(new Point(asleep.get(point).length, asleep.get(point), branches.get(point), lines.get(point),
                     taken.get(point)));
         }
         for (Races.Reversal race : races) {
             if (race.point() < stack.size()) {
-                reverse(stack.get(race.point()), race);
+                // This run's texts: each run has a lock path of its own, which they name.
+                reverse(stack.get(race.point()), offered.get(race.point()), race);
             }
         }
         for (int point = stack.size() - 1; point >= 0; point--) {
@@ -112,13 +115,13 @@ final class SourceSets {
     }
 
     /** The paper's lines 8 and 9, with the sleep set: an initial tried or asleep there already does. */
-    private static void reverse(Point at, Races.Reversal race) {
+    private static void reverse(Point at, List<String> offered, Races.Reversal race) {
         if (!at.branches) {
             return;
         }
         int first = -1;
-        for (int option = 0; option < at.offered.size(); option++) {
-            if (race.initials().contains(at.offered.get(option))) {
+        for (int option = 0; option < offered.size(); option++) {
+            if (race.initials().contains(offered.get(option))) {
                 if (at.backtrack.get(option) || at.asleep[option]) {
                     return;
                 }
@@ -128,7 +131,7 @@ final class SourceSets {
         if (first >= 0) {
             at.backtrack.set(first);
         } else {
-            at.backtrack.set(0, at.offered.size());
+            at.backtrack.set(0, at.options);
         }
     }
 }

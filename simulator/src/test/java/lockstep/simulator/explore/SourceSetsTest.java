@@ -32,7 +32,9 @@ class SourceSetsTest {
     private record Searched(long runs, long schedules, long orders, Set<String> classes) {
     }
 
-    private static Option option(String client, String spec, int step) {
+    /** As the conductor describes it; each run's paths are below a lock path of its own, as in real runs. */
+    private static Option option(String client, String spec, int step, int run) {
+        spec = spec.replace("/", "/run-" + run + "/");
         if (spec.startsWith("!")) {
             return new Option(Option.Kind.CALL, client, client + " sync " + spec, List.of(), step);
         }
@@ -48,7 +50,7 @@ class SourceSetsTest {
     }
 
     /** One run under {@code scheduler}; its class: the steps, and the order of every two that do not commute. */
-    private static String run(List<List<List<String>>> segments, SleepSets scheduler) {
+    private static String run(List<List<List<String>>> segments, SleepSets scheduler, int run) {
         int steps = 0;
         Set<String> order = new TreeSet<>();
         for (int s = 0; s < segments.size(); s++) {
@@ -70,7 +72,7 @@ class SourceSetsTest {
                             && w.endsWith(" " + spec.substring(1)))) {
                         continue; // waiting for another client's write to notify it
                     }
-                    open.add(option(client, spec, steps));
+                    open.add(option(client, spec, steps, run));
                     owners.add(c);
                 }
                 if (open.isEmpty()) {
@@ -116,7 +118,7 @@ class SourceSetsTest {
             if (tree != null) {
                 scheduler.sourceSets(tree);
             }
-            String key = run(system, scheduler);
+            String key = run(system, scheduler, (int) runs);
             if (!scheduler.blocked()) {
                 schedules++;
                 orders += scheduler.orders();
