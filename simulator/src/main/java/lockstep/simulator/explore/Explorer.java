@@ -28,7 +28,8 @@ import lockstep.simulator.trace.Event.ConnectionState;
  * scheduler makes its choices (written down as a {@link ChoiceVector}): a seeded random one that may deliver a
  * notification after other clients' calls, or PCT's priorities ({@link PctScheduler}); with {@code exhaustive}, each
  * seed's script meets every choice vector in turn instead, depth first, options that commute tried in one order only
- * ({@link SleepSets}), and the space before that reduction is counted from its runs ({@link Orderings}). Every run is on
+ * ({@link SleepSets}; with {@link Reduction#SOURCE}, a point tries only what the races of the runs below it ask for,
+ * {@link SourceSets}), and the space before that reduction is counted from its runs ({@link Orderings}). Every run is on
  * one server, or one embedded ensemble, started once ({@link RunsOnOneServer}; with several workers, each worker's
  * own, the seeds taken back in order by {@link SeedsSideBySide}), and is checked when it ends. The lowest failing
  * seed is shrunk ({@link Shrinker}) and written by {@link Counterexample}; the search stops there, unless
@@ -487,8 +488,9 @@ public final class Explorer {
     }
 
     /**
-     * Every schedule of each seed's script (or every script), depth first with sleep sets ({@link SleepSets}); when
-     * that finds nothing, the space before reduction is the sum of the orders of its unblocked runs
+     * Every schedule of each seed's script (or every script), depth first with sleep sets ({@link SleepSets}) and,
+     * unless {@link Settings#reduction} says sleep, source sets ({@link SourceSets}: one tree per script, or one for
+     * every script); when that finds nothing, the space before reduction is the sum of the orders of its unblocked runs
      * ({@link Orderings}). With {@link Settings#countByRunning}, or when runs went past the horizon, the same space
      * is run again without reduction, to count it (and, should it fail where the reduced search did not, to hand
      * that over too: a reduction that hid a finding would show there).

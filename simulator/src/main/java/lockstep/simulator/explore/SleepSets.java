@@ -23,6 +23,12 @@ import lockstep.simulator.schedule.Scheduler;
  * point, or a lone option) blocks the run: every continuation of it is equivalent to one explored already, so the run
  * counts as no new schedule and nothing past it branches.
  *
+ * <p>With source sets ({@link #sourceSets}, Source-DPOR): the run also writes down its steps (what was open at each,
+ * the point it was chosen at, the quiescent piece it is in, whether it came before any block or cut), and
+ * {@link #next} hands them to the tree ({@link SourceSets}), which reverses their races ({@link Races}) and picks the
+ * next run among the options the races asked for; the options tried before the one taken at a point are then the
+ * tree's done set there, not the positions before it.
+ *
  * <p>Stateful ({@link #statesSeen}): at a script line's point whose state ({@link StateKey}) was explored whole, the
  * run is cut short there (the script ends, nothing past the point branches or blocks) and stands for that state's
  * counts; the other line points before any block or cut are told to {@link SeenStates} with their states.
