@@ -22,6 +22,7 @@ import lockstep.simulator.check.Checker;
 import lockstep.simulator.check.Finding;
 import lockstep.simulator.explore.Counterexample;
 import lockstep.simulator.explore.Explorer;
+import lockstep.simulator.explore.Reduction;
 import lockstep.simulator.explore.SelfCheck;
 import lockstep.simulator.explore.Strategy;
 import lockstep.simulator.fault.Fault;
@@ -150,6 +151,12 @@ final class ExploreCommand implements Callable<Integer> {
                     + "reduced search's runs).")
     boolean countByRunning;
 
+    @Option(names = "--reduction", paramLabel = "NAME",
+            description = "With --exhaustive, how runs equivalent to one explored are left out: source (default: "
+                    + "source sets and sleep sets, a point tries only what the races found ask for) or sleep (sleep "
+                    + "sets alone, as before). The same schedules and counts either way; sleep makes more runs.")
+    String reduction;
+
     @Option(names = "--stateless",
             description = "With --exhaustive (every script), explore a script line's state again each time a run "
                     + "reaches it, and run one script of each family of renamings, as the search did before its "
@@ -200,6 +207,7 @@ final class ExploreCommand implements Callable<Integer> {
             throw bad("--workers", workers + " is out of range (expected 1.." + MAX_WORKERS + ")");
         }
         boolean everyScript = chosenStrategy == Strategy.EXHAUSTIVE && seeds == null;
+        Reduction chosenReduction = reduction(chosenStrategy);
         if (everyScript && clients > MAX_EVERY_SCRIPT_CLIENTS) {
             throw bad("--clients", SimulatorTexts.text("explore.outOfRange", clients, MAX_EVERY_SCRIPT_CLIENTS));
         }
@@ -235,7 +243,8 @@ final class ExploreCommand implements Callable<Integer> {
             return size.failed() > 0 ? LockstepCommand.FINDING : LockstepCommand.OK;
         }
         Explorer.Summary summary = Explorer.explore(new Explorer.Settings(info, clients, chosen, range[0], range[1],
-                chosenStrategy, maxSteps, directory, servers, depth, everyScript, countByRunning, stateless, noSymmetry),
+                chosenStrategy, maxSteps, directory, servers, depth, everyScript, countByRunning, stateless, noSymmetry,
+                chosenReduction),
                 workers != null
                 ? workers : Explorer.defaultWorkers(servers), progress(err, everyScript ? Boolean.FALSE : null));
         PrintWriter stdout = spec.commandLine().getOut();
@@ -254,6 +263,20 @@ final class ExploreCommand implements Callable<Integer> {
                 SimulatorTexts.text("explore.unknownStrategy", strategy.strip(), String.join(", ", Strategy.words()))));
         if (exhaustive && named != Strategy.EXHAUSTIVE) {
             throw bad("--exhaustive", SimulatorTexts.text("explore.twoStrategies", named.word()));
+        }
+        return named;
+    }
+
+    /** The reduction asked for: --reduction (with the exhaustive strategy only), source sets unless told. */
+    private Reduction reduction(Strategy chosenStrategy) {
+        if (reduction == null) {
+            return Reduction.SOURCE;
+        }
+        Reduction named = Reduction.byWord(reduction.strip()).orElseThrow(() -> bad("--reduction",
+                SimulatorTexts.text("explore.unknownReduction", reduction.strip(),
+                        String.join(", ", Reduction.words()))));
+        if (chosenStrategy != Strategy.EXHAUSTIVE) {
+            throw bad("--reduction", SimulatorTexts.text("explore.reductionNeedsExhaustive"));
         }
         return named;
     }

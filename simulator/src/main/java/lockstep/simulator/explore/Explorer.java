@@ -28,7 +28,8 @@ import lockstep.simulator.trace.Event.ConnectionState;
  * scheduler makes its choices (written down as a {@link ChoiceVector}): a seeded random one that may deliver a
  * notification after other clients' calls, or PCT's priorities ({@link PctScheduler}); with {@code exhaustive}, each
  * seed's script meets every choice vector in turn instead, depth first, options that commute tried in one order only
- * ({@link SleepSets}), and the space before that reduction is counted from its runs ({@link Orderings}). Every run is on
+ * ({@link SleepSets}; with {@link Reduction#SOURCE}, a point tries only what the races of the runs below it ask for,
+ * {@link SourceSets}), and the space before that reduction is counted from its runs ({@link Orderings}). Every run is on
  * one server, or one embedded ensemble, started once ({@link RunsOnOneServer}; with several workers, each worker's
  * own, the seeds taken back in order by {@link SeedsSideBySide}), and is checked when it ends. The lowest failing
  * seed is shrunk ({@link Shrinker}) and written by {@link Counterexample}; the search stops there, unless
@@ -76,10 +77,12 @@ public final class Explorer {
      *                   again, states equal up to the clients' names counting as one
      * @param noSymmetry with every script: clients' renamings do not count as one (neither scripts nor states):
      *                   every naming is run, to check the symmetry's counts against
+     * @param reduction  with {@code exhaustive}: sleep sets alone, or source sets with them ({@link Reduction}); the
+     *                   same schedules and counts either way, fewer runs with source sets
      */
     public record Settings(Algorithms.Info algorithm, int clients, List<Fault> faults, long firstSeed, long lastSeed,
                            Strategy strategy, int maxSteps, Path out, int ensemble, int depth, boolean everyScript,
-                           boolean countByRunning, boolean stateless, boolean noSymmetry) {
+                           boolean countByRunning, boolean stateless, boolean noSymmetry, Reduction reduction) {
 
         /** PCT's bug depth unless told: two change points (Coyote's and the paper's usual choice). */
         public static final int DEFAULT_DEPTH = 3;
@@ -95,6 +98,15 @@ public final class Explorer {
             if (everyScript && strategy != Strategy.EXHAUSTIVE) {
                 throw new IllegalArgumentException("every script is searched by the exhaustive strategy only");
             }
+            java.util.Objects.requireNonNull(reduction, "reduction");
+        }
+
+        /** With source sets ({@link Reduction#SOURCE}). */
+        public Settings(Algorithms.Info algorithm, int clients, List<Fault> faults, long firstSeed, long lastSeed,
+                        Strategy strategy, int maxSteps, Path out, int ensemble, int depth, boolean everyScript,
+                        boolean countByRunning, boolean stateless, boolean noSymmetry) {
+            this(algorithm, clients, faults, firstSeed, lastSeed, strategy, maxSteps, out, ensemble, depth,
+                    everyScript, countByRunning, stateless, noSymmetry, Reduction.SOURCE);
         }
 
         /** Stateful with every script. */
@@ -476,8 +488,9 @@ public final class Explorer {
     }
 
     /**
-     * Every schedule of each seed's script (or every script), depth first with sleep sets ({@link SleepSets}); when
-     * that finds nothing, the space before reduction is the sum of the orders of its unblocked runs
+     * Every schedule of each seed's script (or every script), depth first with sleep sets ({@link SleepSets}) and,
+     * unless {@link Settings#reduction} says sleep, source sets ({@link SourceSets}: one tree per script, or one for
+     * every script); when that finds nothing, the space before reduction is the sum of the orders of its unblocked runs
      * ({@link Orderings}). With {@link Settings#countByRunning}, or when runs went past the horizon, the same space
      * is run again without reduction, to count it (and, should it fail where the reduced search did not, to hand
      * that over too: a reduction that hid a finding would show there).
@@ -503,8 +516,13 @@ public final class Explorer {
             }
             for (long seed = settings.firstSeed(), done = 0; done < seeds; seed++, done++) {
                 int[] given = new int[0];
+                // One tree per script (or for every script): its points of the current prefix, run after run.
+                SourceSets tree = reduce && settings.reduction() == Reduction.SOURCE ? new SourceSets() : null;
                 while (given != null) {
                     SleepSets choices = new SleepSets(given, settings.horizon(), reduce);
+                    if (tree != null) {
+                        choices.sourceSets(tree);
+                    }
                     if (reduce && seen != null) {
                         choices.statesSeen(seen);
                     }

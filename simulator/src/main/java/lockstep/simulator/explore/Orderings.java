@@ -88,10 +88,11 @@ final class Orderings {
         }
         // needs[i][d]: how many of chain d's steps must have gone before step i may go.
         int[][] needs = new int[steps.size()][k];
+        java.util.BitSet[] before = happensBefore(steps);
         for (int j = 0; j < steps.size(); j++) {
-            for (int i = 0; i < j; i++) {
+            for (int i = before[j].nextSetBit(0); i >= 0; i = before[j].nextSetBit(i + 1)) {
                 int d = chainOf[i];
-                if (d != chainOf[j] && !Independence.commute(steps.get(i), steps.get(j))) {
+                if (d != chainOf[j]) {
                     needs[j][d] = Math.max(needs[j][d], positionIn(chain.get(d), i) + 1);
                 }
             }
@@ -128,6 +129,34 @@ final class Orderings {
             }
         }
         return paths[states - 1];
+    }
+
+    /**
+     * The happens-before order of {@code steps} (in run order): {@code before[j]} holds every i &lt; j such that step
+     * i must go before step j in every equivalent order, that is a chain i = i0 &lt; i1 &lt; ... &lt; in = j in which
+     * each two neighbours do not commute ({@link #ordered}). Its linear extensions are what {@link #count} counts; a
+     * search that reverses races reads it too ({@link Races}).
+     */
+    static java.util.BitSet[] happensBefore(List<Option> steps) {
+        java.util.BitSet[] before = new java.util.BitSet[steps.size()];
+        for (int j = 0; j < steps.size(); j++) {
+            before[j] = new java.util.BitSet(j);
+            for (int i = 0; i < j; i++) {
+                if (ordered(steps.get(i), steps.get(j))) {
+                    before[j].set(i);
+                    before[j].or(before[i]);
+                }
+            }
+        }
+        return before;
+    }
+
+    /**
+     * Whether two steps keep their order in every equivalent run: they do not commute ({@link Independence}), which
+     * is always so for two steps of one client (a client's chain).
+     */
+    static boolean ordered(Option a, Option b) {
+        return !Independence.commute(a, b);
     }
 
     private static int positionIn(List<Integer> chain, int step) {

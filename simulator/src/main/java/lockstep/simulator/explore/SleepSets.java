@@ -23,6 +23,12 @@ import lockstep.simulator.schedule.Scheduler;
  * point, or a lone option) blocks the run: every continuation of it is equivalent to one explored already, so the run
  * counts as no new schedule and nothing past it branches.
  *
+ * <p>With source sets ({@link #sourceSets}, Source-DPOR): the run also writes down its steps (what was open at each,
+ * the point it was chosen at, the quiescent piece it is in, whether it came before any block or cut), and
+ * {@link #next} hands them to the tree ({@link SourceSets}), which reverses their races ({@link Races}) and picks the
+ * next run among the options the races asked for; the options tried before the one taken at a point are then the
+ * tree's done set there, not the positions before it.
+ *
  * <p>Stateful ({@link #statesSeen}): at a script line's point whose state ({@link StateKey}) was explored whole, the
  * run is cut short there (the script ends, nothing past the point branches or blocks) and stands for that state's
  * counts; the other line points before any block or cut are told to {@link SeenStates} with their states.
@@ -60,6 +66,11 @@ final class SleepSets implements Scheduler, ScriptGenerator.LineChoice {
     private int cutAt = -1;
     private SeenStates.Counts cutCounts;
     private int cutPieces;
+    /** With source sets ({@link #sourceSets}): the tree's points of the current prefix; else null. */
+    private SourceSets sources;
+    /** With source sets: every step the run let happen, and per point the texts of its options. */
+    private final List<Races.Step> steps = new ArrayList<>();
+    private final List<List<String>> offered = new ArrayList<>();
     /** A descent's states at its script lines' points, and its weight as it reached each. */
     private final List<String> passedKeys = new ArrayList<>();
     private final List<Double> passedWeights = new ArrayList<>();
@@ -96,6 +107,15 @@ final class SleepSets implements Scheduler, ScriptGenerator.LineChoice {
         return this;
     }
 
+    /**
+     * Makes the search one with source sets ({@link SourceSets}, shared by every run of the tree): a point tries only
+     * the options its backtrack set gets from the races of the runs below it, instead of every option not asleep.
+     */
+    SleepSets sourceSets(SourceSets tree) {
+        this.sources = tree;
+        return this;
+    }
+
     private String scriptSoFar = "";
 
     @Override
@@ -122,6 +142,7 @@ final class SleepSets implements Scheduler, ScriptGenerator.LineChoice {
     public synchronized void only(Option option) {
         orderings.step(option);
         if (choicePoints >= horizon || cutAt >= 0) {
+            stepped(option, List.of(option.text()), -1);
             return;
         }
         List<Option> sleep = sleepAt(option);
@@ -134,6 +155,14 @@ final class SleepSets implements Scheduler, ScriptGenerator.LineChoice {
             carried = sleep.stream().filter(s -> Independence.commute(s, option)).toList();
         }
         carriedFromStep = option.step();
+        stepped(option, List.of(option.text()), -1);
+    }
+
+    /** With source sets, the step as its races will need it: what was open, where it was chosen, before any block. */
+    private void stepped(Option option, List<String> open, int point) {
+        if (sources != null) {
+            steps.add(new Races.Step(option, open, point, orderings.cuts(), blockedAt < 0 && cutAt < 0));
+        }
     }
 
     /** The set carried to an option of step {@code at}: only if exactly one step passed since it was made. */
@@ -183,12 +212,19 @@ final class SleepSets implements Scheduler, ScriptGenerator.LineChoice {
         orderings.step(chosen);
         List<Option> next = new ArrayList<>();
         for (int i = 0; i < options.size(); i++) {
-            if ((sleeping[i] || i < choice) && i != choice && Independence.commute(options.get(i), chosen)) {
+            // Tried here before the one taken: depth first, in position order, or as the source sets had it.
+            boolean tried = sources != null ? sources.explored(point, i) : i < choice;
+            if ((sleeping[i] || tried) && i != choice && Independence.commute(options.get(i), chosen)) {
                 next.add(options.get(i));
             }
         }
         carried = next;
         carriedFromStep = chosen.step();
+        if (sources != null) {
+            List<String> texts = options.stream().map(Option::text).toList();
+            offered.add(texts);
+            stepped(chosen, texts, within ? point : -1);
+        }
         return choice;
     }
 
@@ -241,6 +277,9 @@ final class SleepSets implements Scheduler, ScriptGenerator.LineChoice {
         asleep.add(new boolean[options]);
         branches.add(true);
         lines.add(true);
+        if (sources != null) {
+            offered.add(List.of());
+        }
         carried = List.of();
         carriedFromStep = Integer.MIN_VALUE;
         return choice;
@@ -332,6 +371,9 @@ final class SleepSets implements Scheduler, ScriptGenerator.LineChoice {
         }
         if (cutAt >= 0) {
             limit = Math.min(limit, cutAt);
+        }
+        if (sources != null) {
+            return sources.next(limit, taken, offered, asleep, branches, lines, Races.of(steps));
         }
         for (int point = limit - 1; point >= 0; point--) {
             if (!branches.get(point)) {

@@ -14,7 +14,7 @@ public enum Strategy {
     PCT("pct", "probabilistic concurrency testing: per seed, random client priorities and --depth minus one "
             + "change points; the highest-priority client goes"),
     EXHAUSTIVE("exhaustive", "every schedule of each seed's script, options that commute tried in one order "
-            + "(sleep sets), and the count before reduction");
+            + "(source sets and sleep sets), and the count before reduction");
 
     private final String word;
     private final String description;

@@ -28,6 +28,8 @@ class ExploreCommandTest {
         "--algorithm naive --max-steps 0|lockstep explore: --max-steps: 0 is out of range (expected 1..100)",
         "--algorithm naive --strategy pct --exhaustive|lockstep explore: --exhaustive: --exhaustive is short for --strategy exhaustive, and --strategy says pct",
         "--algorithm naive --strategy dfs|lockstep explore: --strategy: unknown strategy dfs (expected one of random, pct, exhaustive)",
+        "--algorithm naive --exhaustive --reduction dpor|lockstep explore: --reduction: unknown reduction dpor (expected one of sleep, source)",
+        "--algorithm naive --reduction sleep|lockstep explore: --reduction: --reduction chooses how the exhaustive search leaves runs out: it takes --exhaustive",
         "--algorithm naive --strategy pct --depth 0|lockstep explore: --depth: 0 is out of range (expected 1..10)",
         "--algorithm naive --self-check|lockstep explore: --self-check: --self-check searches every bug-* algorithm",
         "--algorithm naive --ensemble 2|lockstep explore: --ensemble: must be 1, 3 or 5 servers (got 2)"})

@@ -16,15 +16,34 @@ import lockstep.simulator.fault.Fault;
 /**
  * The stateful search of every script (a state seen before is not explored again, {@link SeenStates}) counts what
  * the stateless one runs over every naming (docs/design/search.md, "States seen before"). That it finds what the
- * stateless one found is {@code EveryScriptTest}'s persistent node, searched stateful since.
+ * stateless one found is {@code EveryScriptTest}'s persistent node, searched stateful since. Both, with source sets
+ * (the default) and with sleep sets alone, count the same ({@link SourceSets}).
  */
 class StatefulSearchTest {
 
     private static Explorer.Summary search(String algorithm, List<Fault> faults, int lines, boolean stateless,
                                            Path out) throws Exception {
+        return search(algorithm, faults, lines, stateless, Reduction.SOURCE, out);
+    }
+
+    private static Explorer.Summary search(String algorithm, List<Fault> faults, int lines, boolean stateless,
+                                           Reduction reduction, Path out) throws Exception {
         return Explorer.explore(new Explorer.Settings(Algorithms.get(algorithm), 2, faults, 1, 1,
                 Strategy.EXHAUSTIVE, lines, out, 1, Explorer.Settings.DEFAULT_DEPTH, true, false, stateless,
-                stateless), Explorer.Progress.NONE);
+                stateless, reduction), Explorer.Progress.NONE);
+    }
+
+    @Test
+    void sourceSetsCountWhatSleepSetsCountInNoMoreRuns(@TempDir Path out) throws Exception {
+        // Every script of two lines over two clients, no faults, each run on the real server: the same schedules and
+        // the same count before reduction (one unblocked run per class either way), the blocked runs fewer. Stateless:
+        // the test above has the stateful search (source sets) count what the stateless one does.
+        Explorer.Summary sleep = search("naive", List.of(), 2, true, Reduction.SLEEP, out);
+        Explorer.Summary source = search("naive", List.of(), 2, true, Reduction.SOURCE, out);
+        assertFalse(sleep.found() || source.found(), sleep + " " + source);
+        assertEquals(sleep.every().reduced(), source.every().reduced(), sleep.every() + " against " + source.every());
+        assertEquals(sleep.every().full(), source.every().full(), sleep.every() + " against " + source.every());
+        assertTrue(source.runs() <= sleep.runs(), source.runs() + " runs against " + sleep.runs());
     }
 
     @Test
