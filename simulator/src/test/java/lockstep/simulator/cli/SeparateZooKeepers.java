@@ -72,7 +72,8 @@ final class SeparateZooKeepers implements AutoCloseable {
             Files.writeString(data.resolve("myid"), id + "\n");
             List<String> config = new ArrayList<>(List.of("tickTime=2000", "initLimit=10", "syncLimit=5",
                     "dataDir=" + data, "clientPort=" + clientPort, "clientPortAddress=127.0.0.1",
-                    "admin.enableServer=false", "maxClientCnxns=0", "forceSync=no"));
+                    "admin.enableServer=false", "maxClientCnxns=0", "forceSync=no",
+                    "4lw.commands.whitelist=conf,srvr"));
             for (String setting : settings) {
                 String key = setting.substring(0, setting.indexOf('=') + 1);
                 config.removeIf(line -> line.startsWith(key));
@@ -89,7 +90,8 @@ final class SeparateZooKeepers implements AutoCloseable {
             addresses.add("127.0.0.1:" + clientPort);
         }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        for (String address : addresses) {
+        for (int k = 0; k < addresses.size(); k++) {
+            String address = addresses.get(k);
             // serving: a standalone server at once, a member once a leader leads
             CountDownLatch connected = new CountDownLatch(1);
             ZooKeeper zk = new ZooKeeper(address, 30_000, event -> {
@@ -111,6 +113,25 @@ final class SeparateZooKeepers implements AutoCloseable {
             } finally {
                 zk.close();
             }
+            // Another process may have taken the port between its choice and this server's start (a test suite
+            // beside this one): the session above was then that process's, and this server ends soon. Only a
+            // server that names this one's data directory is taken for it.
+            if (!serves(address, home.resolve("server" + (k + 1)))) {
+                throw new IllegalStateException("separate server " + (k + 1) + " at " + address
+                        + ": another server answers there (its port was taken); its log ends: " + tail(logs.get(k)));
+            }
+        }
+    }
+
+    /** Whether the server at {@code address} is the one whose data directory is {@code data} (four-letter word conf). */
+    private static boolean serves(String address, Path data) throws IOException {
+        int colon = address.lastIndexOf(':');
+        try (java.net.Socket socket = new java.net.Socket(address.substring(0, colon),
+                Integer.parseInt(address.substring(colon + 1)))) {
+            socket.getOutputStream().write("conf".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            socket.shutdownOutput();
+            String answer = new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            return answer.contains("dataDir=" + data);
         }
     }
 
