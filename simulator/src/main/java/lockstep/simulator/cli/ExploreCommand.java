@@ -157,6 +157,12 @@ final class ExploreCommand implements Callable<Integer> {
                     + "sets alone, as before). The same schedules and counts either way; sleep makes more runs.")
     String reduction;
 
+    @Option(names = "--lock-path", paramLabel = "fresh|made",
+            description = "Whether each run's lock path is there before its first line: made (the default with "
+                    + "--exhaustive: a lock in use, as after its first acquire) or fresh (the default otherwise: the "
+                    + "first acquires race to make its parents, which multiplies the first line's schedules).")
+    String lockPath;
+
     @Option(names = "--stateless",
             description = "With --exhaustive (every script), explore a script line's state again each time a run "
                     + "reaches it, and run one script of each family of renamings, as the search did before its "
@@ -208,6 +214,7 @@ final class ExploreCommand implements Callable<Integer> {
         }
         boolean everyScript = chosenStrategy == Strategy.EXHAUSTIVE && seeds == null;
         Reduction chosenReduction = reduction(chosenStrategy);
+        boolean lockPathMade = lockPathMade(chosenStrategy);
         if (everyScript && clients > MAX_EVERY_SCRIPT_CLIENTS) {
             throw bad("--clients", SimulatorTexts.text("explore.outOfRange", clients, MAX_EVERY_SCRIPT_CLIENTS));
         }
@@ -232,10 +239,12 @@ final class ExploreCommand implements Callable<Integer> {
                 throw bad("--estimate", SimulatorTexts.text("explore.estimate.needsEveryScript"));
             }
             Explorer.Estimate size = Explorer.estimate(new Explorer.Settings(info, clients, chosen, range[0],
-                    range[1], chosenStrategy, maxSteps, directory, servers, depth, true, false, stateless, noSymmetry), estimate,
+                    range[1], chosenStrategy, maxSteps, directory, servers, depth, true, false, stateless, noSymmetry,
+                    Reduction.SOURCE, lockPathMade), estimate,
                     progress(err, Boolean.TRUE));
             PrintWriter stdout = spec.commandLine().getOut();
-            stdout.println(estimateSentence(size, new Scope(clients, maxSteps, chosen, range[0], range[1], true)));
+            stdout.println(estimateSentence(size, new Scope(clients, maxSteps, chosen, range[0], range[1], true,
+                    lockPathMade)));
             if (!size.census().isEmpty()) {
                 stdout.println(size.census());
             }
@@ -244,11 +253,11 @@ final class ExploreCommand implements Callable<Integer> {
         }
         Explorer.Summary summary = Explorer.explore(new Explorer.Settings(info, clients, chosen, range[0], range[1],
                 chosenStrategy, maxSteps, directory, servers, depth, everyScript, countByRunning, stateless, noSymmetry,
-                chosenReduction),
+                chosenReduction, lockPathMade),
                 workers != null
                 ? workers : Explorer.defaultWorkers(servers), progress(err, everyScript ? Boolean.FALSE : null));
         PrintWriter stdout = spec.commandLine().getOut();
-        Scope scope = new Scope(clients, maxSteps, chosen, range[0], range[1], everyScript);
+        Scope scope = new Scope(clients, maxSteps, chosen, range[0], range[1], everyScript, lockPathMade);
         stdout.println(json ? json(summary, scope) : text(summary, chosen, scope));
         stdout.flush();
         return summary.found() ? LockstepCommand.FINDING : LockstepCommand.OK;
@@ -279,6 +288,21 @@ final class ExploreCommand implements Callable<Integer> {
             throw bad("--reduction", SimulatorTexts.text("explore.reductionNeedsExhaustive"));
         }
         return named;
+    }
+
+    /** The words of --lock-path: the lock's path made before the first line, or left to the first acquires. */
+    static final List<String> LOCK_PATHS = List.of("made", "fresh");
+
+    /** Whether the lock's path is made before each run's first line: --lock-path, else with the exhaustive search. */
+    private boolean lockPathMade(Strategy chosenStrategy) {
+        if (lockPath == null) {
+            return chosenStrategy == Strategy.EXHAUSTIVE;
+        }
+        if (!LOCK_PATHS.contains(lockPath.strip())) {
+            throw bad("--lock-path", SimulatorTexts.text("explore.unknownLockPath", lockPath.strip(),
+                    String.join(", ", LOCK_PATHS)));
+        }
+        return lockPath.strip().equals(LOCK_PATHS.get(0));
     }
 
     /**
@@ -332,7 +356,7 @@ final class ExploreCommand implements Callable<Integer> {
 
     /** What an exhaustive search covered, for its closing sentence. */
     private record Scope(int clients, int lines, List<Fault> faults, long firstSeed, long lastSeed,
-                         boolean everyScript) {
+                         boolean everyScript, boolean lockPathMade) {
     }
 
     private long[] seedRange() {
@@ -458,9 +482,7 @@ final class ExploreCommand implements Callable<Integer> {
                 ? SimulatorTexts.text("explore.every.oneSeed", String.valueOf(scope.firstSeed()))
                 : SimulatorTexts.text("explore.every.seeds", String.valueOf(scope.firstSeed()),
                 String.valueOf(scope.lastSeed()));
-        String faultWords = scope.faults().isEmpty() ? SimulatorTexts.text("explore.every.noFaults")
-                : SimulatorTexts.text("explore.every.faults", joinedWithAnd(scope.faults().stream()
-                .map(Fault::name).toList()));
+        String faultWords = faultWords(scope);
         String full = every.full() < 0 ? SimulatorTexts.text("explore.every.fullNotCounted")
                 : SimulatorTexts.text("explore.every.full", every.full());
         String verdict = summary.found() ? SimulatorTexts.text("explore.every.found")
@@ -521,10 +543,12 @@ final class ExploreCommand implements Callable<Integer> {
         return String.format(Locale.ROOT, "%,.0f", value);
     }
 
+    /** "faults crash and expire", and ", the lock's path made before the first line" when it was. */
     private static String faultWords(Scope scope) {
-        return scope.faults().isEmpty() ? SimulatorTexts.text("explore.every.noFaults")
+        String faults = scope.faults().isEmpty() ? SimulatorTexts.text("explore.every.noFaults")
                 : SimulatorTexts.text("explore.every.faults", joinedWithAnd(scope.faults().stream()
                 .map(Fault::name).toList()));
+        return scope.lockPathMade() ? faults + SimulatorTexts.text("explore.every.lockPathMade") : faults;
     }
 
     private static String fullWords(Explorer.Every every) {
@@ -611,6 +635,7 @@ final class ExploreCommand implements Callable<Integer> {
             exhaustive.put("clients", scope.clients());
             exhaustive.put("lines", scope.lines());
             exhaustive.put("faults", scope.faults().stream().map(Fault::name).toList());
+            exhaustive.put("lockPathMade", scope.lockPathMade());
             exhaustive.put("schedules", every.reduced());
             exhaustive.put("schedulesBeforeReduction", every.full() < 0 ? null : every.full());
             // From the orders of the reduced search's runs: the same figure, unless --count-by-running ran it.

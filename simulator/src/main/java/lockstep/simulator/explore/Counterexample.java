@@ -82,18 +82,20 @@ public record Counterexample(String kind, String message, long seed, int clients
     }
 
     static Counterexample write(Algorithms.Info algorithm, long seed, String kind, Candidate found, Candidate shrunk,
-                                int shrinkRuns, Path out, int ensemble) throws IOException, BadInputException {
+                                int shrinkRuns, Path out, int ensemble, boolean lockPathMade)
+            throws IOException, BadInputException {
         try {
-            return write(algorithm, seed, kind, found, shrunk, shrinkRuns, out, ensemble, null);
+            return write(algorithm, seed, kind, found, shrunk, shrinkRuns, out, ensemble, lockPathMade, null);
         } catch (IOException e) {
             String why = e instanceof CannotWrite ? e.getMessage() : out + ": " + SafeFiles.cause(e);
             return write(algorithm, seed, kind, found, shrunk, shrinkRuns,
-                    Files.createTempDirectory("lockstep-explore-"), ensemble, why);
+                    Files.createTempDirectory("lockstep-explore-"), ensemble, lockPathMade, why);
         }
     }
 
     private static Counterexample write(Algorithms.Info algorithm, long seed, String kind, Candidate found,
-                                        Candidate shrunk, int shrinkRuns, Path out, int ensemble, String elsewhere)
+                                        Candidate shrunk, int shrinkRuns, Path out, int ensemble,
+                                        boolean lockPathMade, String elsewhere)
             throws IOException, BadInputException {
         Files.createDirectories(out);
         String name = algorithm.name() + "-" + kind + "-seed" + seed;
@@ -106,7 +108,8 @@ public record Counterexample(String kind, String message, long seed, int clients
                         + " lines. Replay it with './lockstep run " + yaml + " --schedule " + jsonl
                         + lockOption(algorithm.name()) + "'.",
                 seed, shrunk.clients(), shrunk.script(), true).withEnsemble(ensemble)
-                .withPermits(Explorer.permitsFor(algorithm)).withLocks(Explorer.locksFor(algorithm));
+                .withPermits(Explorer.permitsFor(algorithm)).withLocks(Explorer.locksFor(algorithm))
+                .withLockPathMade(lockPathMade);
         ScenarioWriter.write(scenario, yaml);
         Scenario loaded = ScenarioLoader.load(yaml);
 

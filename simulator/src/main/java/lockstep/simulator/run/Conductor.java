@@ -159,13 +159,21 @@ final class Conductor {
         List<String> touches = call.op() == ZkOp.CREATE ? List.of(path, parent, parent + "/*")
                 : call.op() == ZkOp.DELETE ? List.of(path, parent) : List.of(path);
         return new Option(Option.Kind.CALL, call.client(), call.client() + " " + label(call.op()) + " " + path,
-                touches, steps);
+                touches, writes(call.op()), steps);
     }
 
     private Option describe(Opening.Notification pending) {
         String path = trace.normalize(pending.path());
         return new Option(Option.Kind.DELIVERY, pending.client(), pending.client() + " <- "
-                + pending.type().name() + " " + path, List.of(path), steps);
+                + pending.type().name() + " " + path, List.of(path), false, steps);
+    }
+
+    /** Whether an operation changes what it touches: reads leave at most a watch of their own client. */
+    private static boolean writes(ZkOp op) {
+        return switch (op) {
+            case EXISTS, GET_DATA, GET_CHILDREN -> false;
+            case CREATE, DELETE, SET_DATA, REMOVE_WATCHES -> true;
+        };
     }
 
     private static String label(ZkOp op) {

@@ -151,6 +151,9 @@ final class RunWorld implements AutoCloseable {
         }
         try {
             world.pin(scenario, seed);
+            if (scenario.lockPathMade()) {
+                world.makeLockPath(scenario);
+            }
             world.connect(scenario, algorithm);
         } catch (Exception | Error e) {
             world.close();
@@ -270,6 +273,18 @@ final class RunWorld implements AutoCloseable {
     }
 
     /** Sessions connect side by side (each takes a few ms); the clients keep the scenario's order. */
+    /**
+     * The scenario's lock path made before its first line ({@link Scenario#lockPathMade}), and each named lock's: as
+     * containers, as the first acquire would make them, by a session no client owns and the scheduler does not see.
+     * Each run has its own lock path, so nothing of another run's is there.
+     */
+    private void makeLockPath(Scenario scenario) throws Exception {
+        for (String path : scenario.locks().isEmpty() ? List.of(lockPath) : pathsOf(scenario.locks())) {
+            look.makeContainers(path);
+        }
+        syncServers();
+    }
+
     private void connect(Scenario scenario, Algorithms.Info algorithm) throws Exception {
         // A lock without permits runs a semaphore's scenario as what it is: a lock one client holds at a time.
         permits = algorithm.has(lockstep.algorithms.Flag.PERMITS) ? scenario.permits() : 1;

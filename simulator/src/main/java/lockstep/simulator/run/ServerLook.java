@@ -17,7 +17,8 @@ import lockstep.algorithms.server.Cluster;
 /**
  * A look at the servers' own tree, from sessions of the run's that no client owns and no scheduler gates: for the
  * moments when the trace cannot know what the server did (a create whose reply was lost), and, on an ensemble, to
- * bring every server up to date after a write ({@link #syncAll()}). It only reads. Opened on first use.
+ * bring every server up to date after a write ({@link #syncAll()}). It only reads, but for making a scenario's lock
+ * path before its first line ({@link #makeContainers}). Opened on first use.
  */
 final class ServerLook implements AutoCloseable {
 
@@ -93,6 +94,25 @@ final class ServerLook implements AutoCloseable {
         int rc = done.get(Gate.STALL_NANOS, TimeUnit.NANOSECONDS);
         if (rc != KeeperException.Code.OK.intValue() && rc != KeeperException.Code.NONODE.intValue()) {
             throw KeeperException.create(KeeperException.Code.get(rc), path);
+        }
+    }
+
+    /**
+     * Makes {@code path} and its parents as containers where they are missing (the one write this look makes: a
+     * scenario's lock path made before its first line).
+     */
+    void makeContainers(String path) throws Exception {
+        ZooKeeper session = session();
+        StringBuilder at = new StringBuilder();
+        for (String part : path.substring(1).split("/")) {
+            at.append('/').append(part);
+            try {
+                session.create(at.toString(), new byte[0],
+                        cluster.credentials().acl(org.apache.zookeeper.ZooDefs.Ids.OPEN_ACL_UNSAFE),
+                        org.apache.zookeeper.CreateMode.CONTAINER);
+            } catch (KeeperException.NodeExistsException madeBefore) {
+                // a parent another run made: it stays (containers go only once empty, and not within a run)
+            }
         }
     }
 

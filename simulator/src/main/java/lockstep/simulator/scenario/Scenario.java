@@ -24,10 +24,14 @@ import java.util.List;
  * @param locks       the named locks (the {@code locks:} key; empty when absent: the scenario's one lock): an acquire
  *                    names some of them ({@code c1 acquire A,B}), taken as one by a multi-lock, or all of them when it
  *                    names none
+ * @param lockPathMade whether the lock's path (its parents and, with named locks, each lock's) exists before the
+ *                    first line, as after the lock's first use (the {@code lockPathMade:} key; false when absent: the
+ *                    first acquires make it, racing as Curator's {@code creatingParentContainersIfNeeded} does)
  */
 public record Scenario(String source, String title, String description, Long seed,
                        List<String> clients, List<Step> script, boolean fencing, boolean reentrant, int ensemble,
-                       Wording titleInLanguages, Wording descriptionInLanguages, int permits, List<String> locks) {
+                       Wording titleInLanguages, Wording descriptionInLanguages, int permits, List<String> locks,
+                       boolean lockPathMade) {
 
     /** The sizes an embedded ensemble may have (1: a single server). */
     public static final List<Integer> ENSEMBLE_SIZES = List.of(1, 3, 5);
@@ -47,6 +51,14 @@ public record Scenario(String source, String title, String description, Long see
         if (!titleInLanguages.english().equals(title) || !descriptionInLanguages.english().equals(description)) {
             throw new IllegalArgumentException("the English title and description must be the ones given");
         }
+    }
+
+    /** A scenario whose first acquires make the lock's path (no {@code lockPathMade:} key). */
+    public Scenario(String source, String title, String description, Long seed, List<String> clients,
+                    List<Step> script, boolean fencing, boolean reentrant, int ensemble, Wording titleInLanguages,
+                    Wording descriptionInLanguages, int permits, List<String> locks) {
+        this(source, title, description, seed, clients, script, fencing, reentrant, ensemble, titleInLanguages,
+                descriptionInLanguages, permits, locks, false);
     }
 
     /** A scenario with one permit: a mutex (or a read/write lock). */
@@ -96,18 +108,24 @@ public record Scenario(String source, String title, String description, Long see
     /** The same scenario with {@code n} permits (a semaphore of n; 1: a mutex). */
     public Scenario withPermits(int n) {
         return new Scenario(source, title, description, seed, clients, script, fencing, reentrant, ensemble,
-                titleInLanguages, descriptionInLanguages, n, locks);
+                titleInLanguages, descriptionInLanguages, n, locks, lockPathMade);
     }
 
     /** The same scenario with these named locks (empty: one lock). */
     public Scenario withLocks(List<String> names) {
         return new Scenario(source, title, description, seed, clients, script, fencing, reentrant, ensemble,
-                titleInLanguages, descriptionInLanguages, permits, names);
+                titleInLanguages, descriptionInLanguages, permits, names, lockPathMade);
     }
 
     /** The same scenario run on {@code size} embedded servers. */
     public Scenario withEnsemble(int size) {
         return new Scenario(source, title, description, seed, clients, script, fencing, reentrant, size,
-                titleInLanguages, descriptionInLanguages, permits, locks);
+                titleInLanguages, descriptionInLanguages, permits, locks, lockPathMade);
+    }
+
+    /** The same scenario with the lock's path made before the first line (true) or by the first acquires. */
+    public Scenario withLockPathMade(boolean made) {
+        return new Scenario(source, title, description, seed, clients, script, fencing, reentrant, ensemble,
+                titleInLanguages, descriptionInLanguages, permits, locks, made);
     }
 }

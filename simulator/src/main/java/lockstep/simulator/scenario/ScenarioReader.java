@@ -22,7 +22,7 @@ import lockstep.simulator.text.SimulatorTexts;
 final class ScenarioReader {
 
     static final List<String> KEYS = List.of("title", "description", "seed", "clients", "fencing", "reentrant",
-            "ensemble", "permits", "locks", "script");
+            "ensemble", "permits", "locks", "lockPathMade", "script");
     private static final List<String> REQUIRED = List.of("title", "clients", "script");
     /** What a named lock may be called: it becomes the last segment of its lock path. */
     static final Pattern LOCK_NAME = Pattern.compile("[A-Z][A-Za-z0-9_-]{0,31}");
@@ -62,6 +62,7 @@ final class ScenarioReader {
         int ensemble = values.containsKey("ensemble") ? ensemble(values.get("ensemble")) : 1;
         int permits = values.containsKey("permits") ? permits(values.get("permits")) : 1;
         List<String> locks = values.containsKey("locks") ? locks(values.get("locks")) : List.of();
+        boolean lockPathMade = values.containsKey("lockPathMade") && flag("lockPathMade", values.get("lockPathMade"));
         List<Step> script = new StepReader(source, clients, locks, permits).script(values.get("script"));
         long lines = StepReader.expandedLines(script);
         if (lines > StepReader.MAX_EXPANDED_LINES) {
@@ -69,7 +70,7 @@ final class ScenarioReader {
                     StepReader.MAX_EXPANDED_LINES));
         }
         return new Scenario(source, title.english(), description.english(), seed, clients.names(), script, fencing,
-                reentrant, ensemble, title, description, permits, locks);
+                reentrant, ensemble, title, description, permits, locks, lockPathMade);
     }
 
     /** Each key's value node, after checking every key is known and given once. */

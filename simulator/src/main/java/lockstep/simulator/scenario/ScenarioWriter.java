@@ -47,6 +47,9 @@ public final class ScenarioWriter {
         if (!scenario.locks().isEmpty()) {
             out.append("locks: [").append(String.join(", ", scenario.locks())).append("]\n");
         }
+        if (scenario.lockPathMade()) {
+            out.append("lockPathMade: true\n");
+        }
         out.append("script:\n");
         for (Step step : scenario.script()) {
             step(out, step, "  ");

@@ -4,10 +4,16 @@ import java.util.List;
 
 /**
  * When two options at a stable point commute: taken in either order they lead to the same state, and neither
- * takes the other away. That holds when they belong to different clients and touch different paths on the server
- * ({@link Option#touches}): a call changes only the server's nodes and watches at its paths and its own client; a
- * delivery changes only its client. A watch lies between two options only through a path both touch (the watched
- * node, or the parent whose children are watched), so different paths also means no watch between them.
+ * takes the other away or lets the other happen. That holds when they belong to different clients and neither
+ * changes a path the other touches ({@link Option#touches}, {@link Option#writes}): a call changes only the server's
+ * nodes and watches at its paths and its own client; a delivery changes only its client. A watch lies between two
+ * options only through a path both touch (the watched node, or the parent whose children are watched) and one of
+ * them changes (the change fires the watch, or the watch is set before or after the change).
+ *
+ * <p>Two reads of one path by different clients commute: each gets the same reply in either order, and the watches
+ * each leaves are its own client's, which the server keeps as a set. A delivery reads its path in this sense: it
+ * changes nothing on the server (the watch was used up when it fired), and the change that fired it touches the
+ * same path and changes it, so the delivery stays after the change that lets it happen.
  *
  * <p>Conservative by design: an option whose paths are not known commutes with nothing, a create touches every child
  * of its parent ({@code P/*}: its sequence number is known only once made), and a delivery is kept apart from every
@@ -22,6 +28,9 @@ public final class Independence {
     public static boolean commute(Option a, Option b) {
         if (a.client().equals(b.client()) || a.touches().isEmpty() || b.touches().isEmpty()) {
             return false;
+        }
+        if (!a.writes() && !b.writes()) {
+            return true;
         }
         for (String x : a.touches()) {
             for (String y : b.touches()) {

@@ -1,6 +1,7 @@
 package lockstep.simulator.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -29,6 +30,7 @@ class ExploreCommandTest {
         "--algorithm naive --strategy pct --exhaustive|lockstep explore: --exhaustive: --exhaustive is short for --strategy exhaustive, and --strategy says pct",
         "--algorithm naive --strategy dfs|lockstep explore: --strategy: unknown strategy dfs (expected one of random, pct, exhaustive)",
         "--algorithm naive --exhaustive --reduction dpor|lockstep explore: --reduction: unknown reduction dpor (expected one of sleep, source)",
+        "--algorithm naive --exhaustive --lock-path old|lockstep explore: --lock-path: unknown lock path old (expected one of made, fresh)",
         "--algorithm naive --reduction sleep|lockstep explore: --reduction: --reduction chooses how the exhaustive search leaves runs out: it takes --exhaustive",
         "--algorithm naive --strategy pct --depth 0|lockstep explore: --depth: 0 is out of range (expected 1..10)",
         "--algorithm naive --self-check|lockstep explore: --self-check: --self-check searches every bug-* algorithm",
@@ -57,10 +59,11 @@ class ExploreCommandTest {
 
     @Test
     void exhaustiveCountsTheReducedAndTheFullSpaceAndSaysSo(@TempDir Path out) throws Exception {
-        // Seed 2's script for two clients and one line is a race of both acquires.
+        // Seed 2's script for two clients and one line is a race of both acquires, on a fresh lock path: the two
+        // race to make its parents too.
         Cli.Result result = Cli.run("explore", "--algorithm", "naive", "--clients", "2", "--faults", "none",
                 "--max-steps", "1", "--seeds", "2..2", "--exhaustive", "--count-by-running", "--out", out.toString(),
-                "--json");
+                "--lock-path", "fresh", "--json");
         assertEquals(0, result.exit(), result.toString());
         JsonNode every = new ObjectMapper().readTree(result.out()).get("exhaustive");
         // Counted by running the unreduced search (--count-by-running), and from the reduced search's orders alike.
@@ -72,18 +75,25 @@ class ExploreCommandTest {
                 result.toString());
         assertEquals("every schedule of 2 clients, 1 line, no faults, the script of seed 2: 40 schedules (64 "
                 + "before reduction), no finding", every.get("sentence").asText());
+        assertFalse(every.get("lockPathMade").asBoolean(), result.toString());
+        // With the lock's path made (the exhaustive search's default), the race is the two creates of /lock alone.
+        Cli.Result made = Cli.run("explore", "--algorithm", "naive", "--clients", "2", "--faults", "none",
+                "--max-steps", "1", "--seeds", "2..2", "--exhaustive", "--count-by-running", "--out", out.toString());
+        assertTrue(made.out().endsWith("\nevery schedule of 2 clients, 1 line, no faults, the lock's path made before "
+                + "the first line, the script of seed 2: 2 schedules (2 before reduction), no finding\n"),
+                made.toString());
         // Without --seeds: every script. One client, crash: c1 acquire then c1 release, write or crash, or nothing
         // more; c1 crash alone. One schedule each.
         Cli.Result text = Cli.run("explore", "--algorithm", "naive", "--clients", "1", "--faults", "crash",
                 "--max-steps", "2", "--exhaustive", "--out", out.toString());
         assertEquals(0, text.exit(), text.toString());
-        assertTrue(text.out().endsWith("\nevery script of up to 2 lines over 1 client, faults crash (5 scripts, 3 "
-                + "states explored once each, every naming apart, 0 runs cut short at a state seen before): 5 "
+        assertTrue(text.out().endsWith("\nevery script of up to 2 lines over 1 client, faults crash, the lock's path "
+                + "made before the first line (5 scripts, 3 states explored once each, every naming apart, 0 runs cut short at a state seen before): 5 "
                 + "schedules (5 before reduction), no finding\n"), text.toString());
         Cli.Result stateless = Cli.run("explore", "--algorithm", "naive", "--clients", "1", "--faults", "crash",
                 "--max-steps", "2", "--exhaustive", "--stateless", "--out", out.toString());
-        assertTrue(stateless.out().endsWith("\nevery script of up to 2 lines over 1 client, faults crash (5 scripts, 5 "
-                + "before symmetry): 5 schedules (5 before reduction), no finding\n"), stateless.toString());
+        assertTrue(stateless.out().endsWith("\nevery script of up to 2 lines over 1 client, faults crash, the lock's "
+                + "path made before the first line (5 scripts, 5 before symmetry): 5 schedules (5 before reduction), no finding\n"), stateless.toString());
     }
 
     private static final String EXHAUSTIVE_2_CLIENTS_1_LINE = "40/64/0";

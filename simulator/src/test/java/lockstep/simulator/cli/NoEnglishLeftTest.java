@@ -206,6 +206,7 @@ class NoEnglishLeftTest {
         BuiltInScenarios.list().forEach(b -> allowed.addAll(List.of(b.name().split("-"))));
         allowed.addAll(lockstep.simulator.explore.Strategy.words()); // explore's strategies, by name
         allowed.addAll(lockstep.simulator.explore.Reduction.words()); // and its reductions, by name
+        allowed.addAll(ExploreCommand.LOCK_PATHS); // and the words of --lock-path
         GradeClaims.ALL.forEach(claim -> allowed.addAll(List.of(claim.split("-")))); // grade's claims, by name
         commands(LockstepCommand.commandLine(), allowed);
         return allowed;

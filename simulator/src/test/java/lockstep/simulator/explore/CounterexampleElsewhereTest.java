@@ -36,7 +36,7 @@ class CounterexampleElsewhereTest {
         Files.setPosixFilePermissions(inTheWay, PosixFilePermissions.fromString("r--r--r--"));
 
         Counterexample written = Counterexample.write(Algorithms.find("naive").orElseThrow(), 1, "mutual-exclusion",
-                candidate, candidate, 0, out, 1);
+                candidate, candidate, 0, out, 1, false);
 
         assertEquals(inTheWay + ": the file is read-only and is left as it is (a file you may write, another name, "
                 + "or --force to replace it)", written.elsewhere());
@@ -65,7 +65,7 @@ class CounterexampleElsewhereTest {
                 + "  - c1 release\n");
         Candidate candidate = new Candidate(tiny.clients(), tiny.script(), new int[0]);
         Counterexample written = Counterexample.write(Algorithms.find("naive").orElseThrow(), 1, "mutual-exclusion",
-                candidate, candidate, 0, out, 1);
+                candidate, candidate, 0, out, 1, false);
         assertNull(written.elsewhere());
         assertTrue(Files.isRegularFile(out.resolve("naive-mutual-exclusion-seed1.jsonl")));
     }

@@ -105,7 +105,8 @@ class EveryScriptTest {
         // Every script of one line over 2 clients under naive: c1 acquire, and the race of two acquires; the
         // unreduced search run again (--count-by-running) beside the count from the reduced search's orders.
         Explorer.Summary summary = Explorer.explore(new Explorer.Settings(Algorithms.get("naive"), 2, List.of(), 1, 1,
-                Strategy.EXHAUSTIVE, 1, out, 1, Explorer.Settings.DEFAULT_DEPTH, true, true), Explorer.Progress.NONE);
+                Strategy.EXHAUSTIVE, 1, out, 1, Explorer.Settings.DEFAULT_DEPTH, true, true).withLockPathMade(false),
+                Explorer.Progress.NONE); // a fresh path: the two race to make it, which the reduction has to cut
         assertFalse(summary.found(), summary.toString());
         Explorer.Every every = summary.every();
         assertEquals(every.full(), every.orders(), every.toString());

@@ -30,7 +30,7 @@ class StatefulSearchTest {
                                            Reduction reduction, Path out) throws Exception {
         return Explorer.explore(new Explorer.Settings(Algorithms.get(algorithm), 2, faults, 1, 1,
                 Strategy.EXHAUSTIVE, lines, out, 1, Explorer.Settings.DEFAULT_DEPTH, true, false, stateless,
-                stateless, reduction), Explorer.Progress.NONE);
+                stateless, reduction).withLockPathMade(false), Explorer.Progress.NONE); // the race to make it too
     }
 
     @Test

@@ -46,6 +46,24 @@ class ScenarioRunTest {
     }
 
     @Test
+    void aLockPathMadeBeforeTheFirstLineLeavesTheFirstAcquiresNothingToMakeButTheirNodes() throws Exception {
+        String race = "clients: 3\nscript:\n  - together: [c1 acquire, c2 acquire, c3 acquire]\n";
+        List<Event> fresh = Simulations.run(scenario("title: fresh\n" + race), "sequential", 1);
+        List<Event> made = Simulations.run(scenario("title: made\nlockPathMade: true\n" + race), "sequential", 1);
+        assertEquals(List.of("/locks", "/locks/test"), createdOutside(fresh), "the first acquires make the parents");
+        assertEquals(List.of(), createdOutside(made), "nothing above the lock's own children");
+        assertEquals(3, made.stream().filter(e -> e instanceof Event.Call call && call.op() == Event.Op.CREATE).count(),
+                "one create each, none refused for want of a parent");
+        assertEquals(Metrics.of(made).grantOrder().size(), 1);
+    }
+
+    /** The nodes a run created that are not the lock's children: the lock's path and its parents. */
+    private static List<String> createdOutside(List<Event> trace) {
+        return trace.stream().filter(e -> e instanceof Event.NodeCreated).map(e -> ((Event.NodeCreated) e).path())
+                .filter(path -> !path.startsWith("/locks/test/")).toList();
+    }
+
+    @Test
     void anUnknownAlgorithmIsBadInput() throws Exception {
         Scenario s = scenario("title: t\nclients: 1\nscript:\n  - c1 acquire\n");
         BadInputException e = assertThrows(BadInputException.class, () -> Simulations.run(s, "ticket", 1));

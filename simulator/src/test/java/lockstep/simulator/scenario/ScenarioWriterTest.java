@@ -24,6 +24,7 @@ class ScenarioWriterTest {
             seed: 42
             clients: [alice, bob, carol]
             fencing: false
+            lockPathMade: true
             script:
               - alice acquire read
               - together: [bob acquire write, carol acquire]

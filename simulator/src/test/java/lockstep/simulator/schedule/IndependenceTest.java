@@ -18,8 +18,26 @@ class IndependenceTest {
         return new Option(Option.Kind.CALL, client, client + " " + op + " " + path, touches, 0);
     }
 
+    private static Option read(String client, String op, String path) {
+        return new Option(Option.Kind.CALL, client, client + " " + op + " " + path, List.of(path), false, 0);
+    }
+
     private static Option delivery(String client, String path) {
-        return new Option(Option.Kind.DELIVERY, client, client + " <- NodeDeleted " + path, List.of(path), 0);
+        return new Option(Option.Kind.DELIVERY, client, client + " <- NodeDeleted " + path, List.of(path), false, 0);
+    }
+
+    @Test
+    void readsOfOnePathByDifferentClientsCommuteAndAChangeBetweenThemDoesNot() {
+        assertTrue(Independence.commute(read("c1", "getChildren", "/L"), read("c2", "getChildren", "/L")),
+                "each leaves a watch of its own client and gets the same children either way");
+        assertTrue(Independence.commute(read("c1", "exists", "/L/a"), delivery("c2", "/L/a")),
+                "a delivery changes nothing on the server");
+        assertTrue(Independence.commute(delivery("c1", "/L/a"), delivery("c2", "/L/a")), "one change, two watchers");
+        assertFalse(Independence.commute(read("c1", "exists", "/L/lock-0000000001"), create("c2")),
+                "a create may make the node the read looks at");
+        assertFalse(Independence.commute(read("c1", "getChildren", "/L"), create("c2")), "the children change");
+        assertFalse(Independence.commute(read("c1", "getChildren", "/L"), read("c1", "exists", "/L/a")),
+                "one client's steps keep their order");
     }
 
     @Test
@@ -41,7 +59,9 @@ class IndependenceTest {
         assertFalse(Independence.commute(create("c1"), on("c2", "exists", "/L/lock-0000000003",
                 List.of("/L/lock-0000000003"))), "a create may make the very node another looks at");
         assertFalse(Independence.commute(on("c1", "delete", "/L/a", List.of("/L/a", "/L")),
-                delivery("c2", "/L/a")), "the deleted node's own notification");
+                delivery("c2", "/L/a")), "the deleted node's own notification: the delete lets it happen");
+        assertFalse(Independence.commute(on("c1", "delete", "/L/a", List.of("/L/a", "/L")),
+                delivery("c2", "/L")), "the parent's children watch");
         assertFalse(Independence.commute(new Option(Option.Kind.CALL, "c1", "c1 exists /a"),
                 on("c2", "exists", "/b", List.of("/b"))), "paths not known: commutes with nothing");
         assertTrue(Independence.commute(create("c1"), on("c2", "exists", "/L/x/deeper", List.of("/L/x/deeper"))),
